@@ -1,0 +1,73 @@
+import crypto from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { UPLOAD_LIMIT_BYTES } from "@portico/contract";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import errors from "./plugins/errors.ts";
+import openapi from "./plugins/openapi.ts";
+import auth from "./plugins/auth.ts";
+import identityProvider from "./plugins/identity-provider.ts";
+import web from "./plugins/web.ts";
+import { modules } from "./modules/index.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** The whole application; main.ts listens with it, tests call it through app.inject(). */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: (req) => (req.headers["x-request-id"] as string) || crypto.randomUUID(),
+    requestIdHeader: "x-request-id",
+    trustProxy: config.trustProxy,
+    bodyLimit: UPLOAD_LIMIT_BYTES + 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorateRequest("user", null);
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+
+  await app.register(errors);
+  await app.register(openapi);
+
+  app.get("/healthz", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.query("select 1");
+      return { status: "ready" };
+    } catch {
+      return reply.status(503).send({ status: "unavailable" });
+    }
+  });
+
+  if (config.oidc.builtIn) await app.register(identityProvider, { prefix: "/oidc" });
+
+  await app.register(
+    async (api) => {
+      await api.register(auth);
+      for (const m of modules) await api.register(m);
+    },
+    { prefix: "/api/v1" },
+  );
+
+  await app.register(web);
+  return app;
+}

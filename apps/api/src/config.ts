@@ -1,0 +1,97 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ["1", "true", "yes", "on"].includes(v.toLowerCase())));
+
+/** Every setting, from the environment. Documented in the README's settings table. */
+const Env = z.object({
+  NODE_ENV: z.string().default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** The address people use to reach the portal; the built-in sign-in issuer lives under it. */
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  DEMO_DATA: bool,
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  OIDC_SCOPE: z.string().default("openid profile email offline_access"),
+  OIDC_USERNAME_CLAIM: z.string().default("preferred_username"),
+  OIDC_ACCOUNT_URL: z.string().url().optional(),
+  TENANT_SITE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Portico <no-reply@portico.local>"),
+  FILES_DIR: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool,
+  RUN_JOBS: bool,
+});
+
+export type Config = {
+  env: string;
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: z.infer<typeof Env>["LOG_LEVEL"];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoData: boolean;
+  oidc: {
+    /** true when the API hosts its own OpenID Connect provider */
+    builtIn: boolean;
+    issuer: string;
+    clientId: string;
+    audience: string;
+    scope: string;
+    usernameClaim: string;
+    accountUrl: string | null;
+  };
+  tenantSiteUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  filesDir: string;
+  webDist: string | null;
+  trustProxy: boolean;
+  runJobs: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const e = Env.parse(env);
+  const port = overrides.port ?? e.PORT;
+  const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const builtIn = !e.OIDC_ISSUER;
+  const issuer = (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, "");
+  const base: Config = {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    oidc: {
+      builtIn,
+      issuer,
+      clientId: e.OIDC_CLIENT_ID ?? "portico-web",
+      audience: e.OIDC_AUDIENCE ?? (builtIn ? "portico-api" : (e.OIDC_CLIENT_ID ?? "portico-web")),
+      scope: e.OIDC_SCOPE,
+      usernameClaim: e.OIDC_USERNAME_CLAIM,
+      accountUrl: e.OIDC_ACCOUNT_URL ?? (builtIn ? `${issuer}/password` : null),
+    },
+    tenantSiteUrl: e.TENANT_SITE_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, "files")),
+    webDist: e.WEB_DIST ?? null,
+    trustProxy: e.TRUST_PROXY ?? false,
+    runJobs: e.RUN_JOBS ?? true,
+  };
+  return { ...base, ...overrides, oidc: { ...base.oidc, ...(overrides.oidc ?? {}) } };
+}

@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** The portfolio this installation serves (one row). */
+export const portfolios = pgTable("portfolios", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  logo_url: text("logo_url"),
+  employee_portal_name: text("employee_portal_name").notNull().default("Portico"),
+  tenant_site_url: text("tenant_site_url"),
+});
+
+export const buildings = pgTable(
+  "buildings",
+  {
+    id: serial("id").primaryKey(),
+    portfolio_id: integer("portfolio_id").notNull().references(() => portfolios.id),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    /** The number at the start of the address, for ordering. */
+    address_number: integer("address_number").notNull(),
+    time_zone: text("time_zone").notNull().default("America/New_York"),
+    is_active: boolean("is_active").notNull().default(true),
+    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("buildings_order_idx").on(t.address_number, t.address)],
+);
+
+/** Every settings group of a building, as one validated JSON document (see contract BuildingSettingsGroups). */
+export const buildingSettings = pgTable("building_settings", {
+  building_id: integer("building_id")
+    .primaryKey()
+    .references(() => buildings.id, { onDelete: "cascade" }),
+  settings: jsonb("settings").notNull().default({}),
+  last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every person who signs in: staff of every role, and residents (role TN). */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email").notNull().default(""),
+    first_name: text("first_name").notNull().default(""),
+    last_name: text("last_name").notNull().default(""),
+    phone_number: text("phone_number").notNull().default(""),
+    role: text("role").notNull(),
+    /** argon2id hash; null for accounts that sign in only through an external provider. */
+    password_hash: text("password_hash"),
+    is_active: boolean("is_active").notNull().default(true),
+    is_staff: boolean("is_staff").notNull().default(false),
+    last_login: timestamp("last_login", { withTimezone: true }),
+    date_joined: timestamp("date_joined", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_uq").on(sql`lower(${t.username})`),
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.role),
+    index("users_name_idx").on(sql`lower(${t.last_name})`, sql`lower(${t.first_name})`),
+  ],
+);
+
+/** Staff details of a user (one per staff user). */
+export const employees = pgTable("employees", {
+  id: serial("id").primaryKey(),
+  user_id: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  title: text("title").notNull().default(""),
+  department: text("department").notNull().default(""),
+  employment_start_date: date("employment_start_date"),
+  emergency_contact_info: text("emergency_contact_info").notNull().default(""),
+  notes: text("notes").notNull().default(""),
+  photo_url: text("photo_url"),
+  photo_url_thumbnail: text("photo_url_thumbnail"),
+});
+
+/** Per-building access of a user (OF users see every building regardless). */
+export const userBuildings = pgTable(
+  "user_buildings",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    building_id: integer("building_id")
+      .notNull()
+      .references(() => buildings.id, { onDelete: "cascade" }),
+    is_include_in_directory: boolean("is_include_in_directory").notNull().default(false),
+    is_include_in_tenant_portal_contacts: boolean("is_include_in_tenant_portal_contacts").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.building_id] }), index("user_buildings_building_idx").on(t.building_id)],
+);
+
+/**
+ * The generic event log: the history of every object the spec shows a history for.
+ * entity_type names the object kind ('occupancy', 'occupant', 'shift_log_note', 'package' …).
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: serial("id").primaryKey(),
+    building_id: integer("building_id").references(() => buildings.id, { onDelete: "cascade" }),
+    entity_type: text("entity_type").notNull(),
+    entity_id: integer("entity_id").notNull(),
+    type: text("type").notNull(),
+    type_display: text("type_display").notNull(),
+    note: text("note").notNull().default(""),
+    performed_by_id: integer("performed_by_id").references(() => users.id, { onDelete: "set null" }),
+    data: jsonb("data"),
+    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("events_entity_idx").on(t.entity_type, t.entity_id, t.date_created),
+    index("events_building_date_idx").on(t.building_id, t.date_created),
+  ],
+);

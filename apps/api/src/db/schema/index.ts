@@ -1,0 +1,3 @@
+export * from "./core.ts";
+export * from "./occupancies.ts";
+export * from "./auth.ts";

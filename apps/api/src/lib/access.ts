@@ -1,0 +1,70 @@
+import type { FastifyRequest } from "fastify";
+import { eq } from "drizzle-orm";
+import {
+  type Action,
+  type BuildingContext,
+  type BuildingSettingsGroups,
+  can,
+  hasBuildingAccess,
+  mergeBuildingSettings,
+} from "@portico/contract";
+import type { DbOrTx } from "../db/client.ts";
+import { buildingSettings, buildings } from "../db/schema/index.ts";
+import { NotFoundError, PermissionDeniedError, ValidationError } from "./errors.ts";
+import { type CurrentUser, requireUser } from "./current-user.ts";
+
+export interface BuildingScope {
+  user: CurrentUser;
+  building: { id: number; name: string; address: string; time_zone: string };
+  settings: BuildingSettingsGroups;
+  ctx: BuildingContext;
+}
+
+export const NO_BUILDING_ACCESS = "You do not have access to this building";
+
+/** Reads a building id from a route or query value; a missing or malformed one is a field error. */
+export function parseBuildingId(value: unknown, field = "building"): number {
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n <= 0) throw new ValidationError({ [field]: ["A valid building is required."] });
+  return n;
+}
+
+/**
+ * The gate every building-scoped call passes: the user is signed in and may reach this
+ * building (403 otherwise), the building exists (404), and, when given, the action is allowed
+ * (403). Returns the building, its settings and the context for further `can` checks.
+ */
+export async function requireBuilding(
+  req: FastifyRequest,
+  db: DbOrTx,
+  buildingId: number,
+  action?: Action,
+): Promise<BuildingScope> {
+  const user = requireUser(req);
+  if (!hasBuildingAccess(user, buildingId)) throw new PermissionDeniedError(NO_BUILDING_ACCESS);
+  const rows = await db
+    .select({
+      id: buildings.id,
+      name: buildings.name,
+      address: buildings.address,
+      time_zone: buildings.time_zone,
+      settings: buildingSettings.settings,
+    })
+    .from(buildings)
+    .leftJoin(buildingSettings, eq(buildingSettings.building_id, buildings.id))
+    .where(eq(buildings.id, buildingId))
+    .limit(1);
+  if (!rows.length) throw new NotFoundError();
+  const { settings: stored, ...building } = rows[0];
+  const settings = mergeBuildingSettings(stored);
+  const ctx: BuildingContext = { id: building.id, settings };
+  if (action && !can(user, action, ctx)) throw new PermissionDeniedError();
+  return { user, building, settings, ctx };
+}
+
+/** Refuses unless the user may do this (no building involved). */
+export function requireCan(req: FastifyRequest, action: Action): CurrentUser {
+  const user = requireUser(req);
+  if (!can(user, action)) throw new PermissionDeniedError();
+  return user;
+}

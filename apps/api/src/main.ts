@@ -1,0 +1,40 @@
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { buildApp } from "./app.ts";
+import { seedDemo } from "./db/seed/demo.ts";
+
+/** Start: read config, open the database, migrate, seed the demo portfolio on first start, listen. */
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  const config = loadConfig(process.env);
+  if (args.has("--no-demo")) config.demoData = false;
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  if (config.demoData) await seedDemo(database.db, { log: (m) => console.log(m) });
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ url: config.publicUrl, database: database.kind }, "Portico is ready");
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

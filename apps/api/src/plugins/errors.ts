@@ -1,0 +1,36 @@
+import fp from "fastify-plugin";
+import type { FastifyError } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { MESSAGES } from "@portico/contract";
+import { HttpError } from "../lib/errors.ts";
+
+/**
+ * The API's error shapes: 400 `{field: [msg]}`, 401/403 `{detail}`, 404 `{"detail": "Not found."}`,
+ * 413 for uploads over the limit; a 5xx never leaks internals.
+ */
+export default fp(async (app) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) return reply.status(err.statusCode).send(err.body);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of err.validation) {
+        const p = issue.instancePath.replace(/^\//, "").split("/").filter(Boolean);
+        const key = p.length ? p.join(".") : "non_field_errors";
+        const msg = issue.message || "Invalid value.";
+        (fields[key] ??= []).push(msg);
+      }
+      return reply.status(400).send(fields);
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === "FST_REQ_FILE_TOO_LARGE" || err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.status(413).send({ detail: MESSAGES.fileTooLarge });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ detail: err.message });
+    }
+    req.log.error({ err }, "request failed");
+    return reply.status(500).send({ detail: "A server error occurred." });
+  });
+
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ detail: MESSAGES.notFound }));
+});

@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import crypto from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { createPglite, type Database, openDatabase } from "../db/client.ts";
+import { loadCurrentUser } from "../lib/current-user.ts";
+import { signAccessToken } from "../lib/signing-keys.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database["db"];
+  config: Config;
+  /** A valid access token for a demo (or any) user, by username. */
+  token: (username: string) => Promise<string>;
+  /** app.inject as that user: `await t.as("frontdesk").get("/api/v1/me/")`. */
+  as: (username: string | null) => Requester;
+  close: () => Promise<void>;
+}
+
+export interface Requester {
+  get: (url: string, opts?: Partial<InjectOptions>) => Promise<LightMyRequestResponse>;
+  delete: (url: string, opts?: Partial<InjectOptions>) => Promise<LightMyRequestResponse>;
+  post: (url: string, payload?: unknown, opts?: Partial<InjectOptions>) => Promise<LightMyRequestResponse>;
+  patch: (url: string, payload?: unknown, opts?: Partial<InjectOptions>) => Promise<LightMyRequestResponse>;
+  put: (url: string, payload?: unknown, opts?: Partial<InjectOptions>) => Promise<LightMyRequestResponse>;
+}
+
+/** A fresh database holding the demo portfolio, for this test file alone. */
+export async function freshDatabase(): Promise<Database> {
+  if (inject("dbKind") === "postgres") {
+    const tpl = inject("pgTemplateDb");
+    const name = `${tpl}_${crypto.randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: inject("pgAdminUrl") });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${tpl}`);
+    await admin.end();
+    const url = new URL(inject("pgAdminUrl"));
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString() });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const a = new pg.Client({ connectionString: inject("pgAdminUrl") });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+    return database;
+  }
+  const blob = new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
+  return openDatabase({ pglite: createPglite(undefined, { loadDataDir: blob }) });
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" } as NodeJS.ProcessEnv, {
+    publicUrl: "http://localhost:3000",
+    runJobs: false,
+    ...overrides,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  const token = async (username: string) => {
+    const cached = tokens.get(username);
+    if (cached) return cached;
+    const user = await loadCurrentUser(database.db, { username });
+    if (!user) throw new Error(`no user ${username}`);
+    const t = await signAccessToken(database.db, config, user.id);
+    tokens.set(username, t);
+    return t;
+  };
+  const as = (username: string | null): Requester => {
+    const send = async (method: InjectOptions["method"], url: string, payload?: unknown, opts: Partial<InjectOptions> = {}) => {
+      const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
+      if (username) headers.authorization = `Bearer ${await token(username)}`;
+      return app.inject({ method, url, ...(payload !== undefined ? { payload: payload as InjectOptions["payload"] } : {}), ...opts, headers });
+    };
+    return {
+      get: (url, opts) => send("GET", url, undefined, opts),
+      delete: (url, opts) => send("DELETE", url, undefined, opts),
+      post: (url, payload, opts) => send("POST", url, payload ?? {}, opts),
+      patch: (url, payload, opts) => send("PATCH", url, payload ?? {}, opts),
+      put: (url, payload, opts) => send("PUT", url, payload ?? {}, opts),
+    };
+  };
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    token,
+    as,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

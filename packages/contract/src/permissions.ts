@@ -1,0 +1,158 @@
+import type { Role } from "./roles.ts";
+import { isManagerLevel, isStaff } from "./roles.ts";
+import type { BuildingSettingsGroups } from "./buildings.ts";
+
+/** Who is asking: the part of the current user the rules need. */
+export interface Subject {
+  id?: number;
+  role: Role;
+  /** Ids of the buildings the user has been given access to (OF sees all regardless). */
+  buildings: readonly number[];
+}
+
+/** Where: a building and, when the rule depends on them, its settings. */
+export interface BuildingContext {
+  id: number;
+  settings?: BuildingSettingsGroups;
+}
+
+/** Every permission asked anywhere in the product. */
+export type Action =
+  | "admin.access"
+  | "building.view"
+  | "building.settings.edit"
+  | "nav.food_delivery"
+  | "nav.keys"
+  | "nav.shift_log"
+  | "nav.lockouts"
+  | "nav.contractors"
+  | "nav.elevators"
+  | "nav.dashboard"
+  | "nav.amenity_reservations"
+  | "nav.manage"
+  | "nav.communication"
+  | "nav.instructions"
+  | "nav.packages"
+  | "nav.parking"
+  | "nav.maintenance"
+  | "nav.storage"
+  | "nav.settings"
+  | "employee.list"
+  | "occupancy.view"
+  | "occupancy.create"
+  | "occupancy.edit"
+  | "occupancy.delete"
+  | "occupancy.move_out"
+  | "occupancy.history"
+  | "occupancy.flag"
+  | "occupancy.track"
+  | "occupancy.notes"
+  | "flag.view_manager_only"
+  | "apartment.create"
+  | "apartment.edit"
+  | "occupant.create"
+  | "occupant.edit"
+  | "occupant.view_email"
+  | "occupant.photo"
+  | "occupant.impersonate"
+  | "occupant.welcome_email"
+  | "idcard.replace"
+  | "shiftlog.view"
+  | "shiftlog.create"
+  | "shiftlog.edit_any"
+  | "shiftlog.delete"
+  | "shiftlog.types.manage"
+  | "instruction.create"
+  | "club.manage_members"
+  | "global_users.search";
+
+const has = (b: BuildingContext | undefined, pick: (s: BuildingSettingsGroups) => boolean) =>
+  !!b?.settings && pick(b.settings);
+
+/** May this user see and act in this building at all? */
+export function hasBuildingAccess(user: Subject, buildingId: number): boolean {
+  return user.role === "OF" || user.buildings.includes(buildingId);
+}
+
+/**
+ * The one place a permission is asked: the server refuses with it, the web hides with it.
+ * Rules that depend on a building also require access to that building.
+ */
+export function can(user: Subject, action: Action, building?: BuildingContext): boolean {
+  if (user.role === "TN") return action === "global_users.search";
+  if (building && !hasBuildingAccess(user, building.id)) return false;
+  const r = user.role;
+  const mgr = isManagerLevel(r);
+  const staff = isStaff(r);
+  switch (action) {
+    case "admin.access":
+    case "shiftlog.delete":
+    case "shiftlog.types.manage":
+      return r === "OF";
+    case "building.view":
+      return true;
+    case "building.settings.edit":
+    case "nav.settings":
+    case "nav.communication":
+    case "occupancy.create":
+    case "occupancy.edit":
+    case "occupancy.delete":
+    case "occupancy.flag":
+    case "occupancy.track":
+    case "flag.view_manager_only":
+    case "apartment.create":
+    case "apartment.edit":
+    case "occupant.create":
+    case "occupant.edit":
+    case "occupant.view_email":
+    case "occupant.impersonate":
+    case "shiftlog.edit_any":
+      return mgr;
+    case "occupancy.notes":
+      return mgr && (!building?.settings || building.settings.coresettings.enable_occupancy_notes);
+    case "occupant.welcome_email":
+      return mgr && !has(building, (s) => s.is_tenant_federated);
+    case "idcard.replace":
+      return mgr && has(building, (s) => s.idcardsettings.has_id_cards);
+    case "instruction.create":
+      return has(building, (s) => s.instructionsettings.is_write_manager_only) ? mgr : staff;
+    case "club.manage_members":
+      return mgr || (r === "CA" && has(building, (s) => s.clubsettings.can_club_admin_manage_memberships));
+    case "nav.food_delivery":
+      return r === "FD" && has(building, (s) => s.fooddeliverysettings.has_food_delivery);
+    case "nav.keys":
+      return staff && has(building, (s) => s.accesskeyssettings.has_access_keys);
+    case "nav.lockouts":
+      return staff && has(building, (s) => s.lockoutsettings.has_lockouts);
+    case "nav.elevators":
+      return staff && has(building, (s) => s.reservationsettings.has_reservations);
+    case "nav.parking":
+      return staff && has(building, (s) => s.parkingsettings.has_parking);
+    case "nav.storage":
+      return staff && has(building, (s) => s.storagespacesettings.has_storage_space);
+    case "nav.amenity_reservations":
+      return staff || r === "CA" || r === "AO";
+    case "nav.dashboard":
+    case "nav.manage":
+    case "nav.shift_log":
+    case "nav.contractors":
+    case "nav.instructions":
+    case "nav.packages":
+    case "nav.maintenance":
+    case "employee.list":
+    case "occupancy.view":
+    case "occupancy.move_out":
+    case "occupancy.history":
+    case "occupant.photo":
+    case "shiftlog.view":
+    case "shiftlog.create":
+      return staff;
+    case "global_users.search":
+      return staff || r === "CA";
+  }
+}
+
+/** Amenity-only users live in the amenity reservations (and club) pages. */
+export const isAmenityOnly = (user: Subject) => user.role === "AO";
+/** Property owners see only Sign out. */
+export const isPropertyOwner = (user: Subject) => user.role === "PO";
