@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Starts Portico: builds the web app when it is missing or older than its sources, then runs
+// the API (which serves the web app, the API and the built-in sign-in on one port).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dist = path.join(root, "apps/web/dist/index.html");
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
+    else newest = Math.max(newest, fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ["apps/web/src", "apps/web/index.html", "packages/contract/src"].map((p) => path.join(root, p));
+const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
+const stale = sources.some((s) => fs.existsSync(s) && (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs) > built);
+if (stale && process.env.SKIP_WEB_BUILD !== "1") {
+  console.log("Building the web app…");
+  const r = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/api/src/main.ts"), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+  env: process.env,
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Runs every test: typecheck, lint, unit and API tests (PGlite, and PostgreSQL when
+// 127.0.0.1:5432 answers), the server tests again on Node 24 LTS, the web build with its
+// bundle-size budget, and the browser tests in Chromium. Installs Chromium when missing.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const only = process.argv.slice(2);
+const want = (step) => only.length === 0 || only.includes(step);
+const results = [];
+
+function run(step, cmd, args, env = {}) {
+  if (!want(step)) return;
+  console.log(`\n=== ${step}: ${cmd} ${args.join(" ")}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  results.push({ step, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  if (!ok) {
+    summary();
+    process.exit(r.status ?? 1);
+  }
+}
+
+function summary() {
+  console.log("\n=== summary");
+  for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.step} (${r.seconds} s)`);
+  const passed = results.filter((r) => r.ok).length;
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+}
+
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port, timeout: 1500 });
+    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("error", () => resolve(false));
+    s.once("timeout", () => (s.destroy(), resolve(false)));
+  });
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (want("e2e") && !fs.existsSync(chromium)) {
+  console.log("Installing Chromium from Debian (browser tests)…");
+  run("install-chromium", "bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
+}
+
+const pg = process.env.TEST_PG ?? ((await reachable("127.0.0.1", 5432)) ? "1" : "0");
+console.log(pg === "1" ? "PostgreSQL at 127.0.0.1:5432 answers: API tests run on PGlite and PostgreSQL." : "No PostgreSQL at 127.0.0.1:5432: API tests run on PGlite only.");
+
+run("typecheck", "npx", ["tsc", "-b"]);
+run("lint", "npx", ["eslint", "."]);
+run("unit-and-api", "npx", ["vitest", "run"], { TEST_PG: pg });
+run("api-node24", "npx", ["-y", "node@24", "node_modules/vitest/vitest.mjs", "run", "--project", "api-pglite", "--project", "contract"]);
+run("build", "npm", ["run", "build", "-w", "apps/web"]);
+run("bundle-size", "node", ["scripts/bundle-size.mjs"]);
+run("e2e", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], { CHROMIUM_PATH: chromium });
+summary();
