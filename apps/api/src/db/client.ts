@@ -36,7 +36,9 @@ pg.types.setTypeParser(1082, (v: string) => v);
 
 /** PGlite with the same type parsing as node-postgres: dates stay 'YYYY-MM-DD' strings. */
 export function createPglite(dataDir?: string, options: { loadDataDir?: Blob | File } = {}): PGlite {
-  return new PGlite(dataDir, { parsers: { 1082: (v: string) => v }, ...options });
+  const opts = { parsers: { 1082: (v: string) => v }, ...options };
+  // PGlite ignores the options (loadDataDir among them) when the data dir argument is undefined.
+  return dataDir ? new PGlite(dataDir, opts) : new PGlite(opts);
 }
 
 export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {

@@ -22,7 +22,7 @@ export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? "postgres://postgres@127.
  * then starts from its own fresh copy of it (PGlite: a data-dir dump; PostgreSQL: a template).
  */
 export default async function setup(project: TestProject) {
-  const kind = (process.env.DB_KIND ?? "pglite") as "pglite" | "postgres";
+  const kind: "pglite" | "postgres" = project.name.endsWith("postgres") ? "postgres" : "pglite";
   project.provide("dbKind", kind);
   if (kind === "pglite") {
     const lite = createPglite();
