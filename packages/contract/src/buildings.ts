@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id } from "./common.ts";
 
 export const Building = z.object({
   id: z.number().int(),
@@ -62,31 +63,71 @@ export const BuildingSettings = BuildingSettingsGroups.extend({
 });
 export type BuildingSettings = z.infer<typeof BuildingSettings>;
 
-/** PATCH body: any subset of groups, each group partial. */
+/** A field without its default (a patch leaves missing fields alone). */
+function withoutDefault(t: z.ZodTypeAny): z.ZodTypeAny {
+  let cur = t;
+  while (cur instanceof z.ZodDefault || cur instanceof z.ZodPrefault) cur = cur.def.innerType as z.ZodTypeAny;
+  return cur;
+}
+
+/**
+ * PATCH body: any subset of groups, each group partial; unknown groups or fields are refused.
+ * Missing fields stay missing (no defaults), so a patch only changes what it names.
+ */
 export const BuildingSettingsPatch = z
   .object(
     Object.fromEntries(
       Object.entries(BuildingSettingsGroups.shape).map(([k, v]) => {
-        const inner = (v as unknown as { def: { innerType?: z.ZodTypeAny } }).def.innerType ?? v;
-        return [k, inner instanceof z.ZodObject ? inner.partial().strict().optional() : (inner as z.ZodTypeAny).optional()];
+        const inner = withoutDefault(v as z.ZodTypeAny);
+        if (inner instanceof z.ZodObject) {
+          const fields = Object.fromEntries(
+            Object.entries(inner.shape as Record<string, z.ZodTypeAny>).map(([f, ft]) => [
+              f,
+              withoutDefault(ft).optional(),
+            ]),
+          );
+          return [k, z.object(fields).strict().optional()];
+        }
+        return [k, inner.optional()];
       }),
     ) as Record<string, z.ZodTypeAny>,
   )
   .strict();
-export type BuildingSettingsPatch = Partial<{ [K in keyof BuildingSettingsGroups]: Partial<BuildingSettingsGroups[K]> }>;
+export type BuildingSettingsPatch = Partial<{
+  [K in keyof BuildingSettingsGroups]: Partial<BuildingSettingsGroups[K]>;
+}>;
 
 export function defaultBuildingSettings(): BuildingSettingsGroups {
   return BuildingSettingsGroups.parse({});
 }
 
+/**
+ * A stored document read leniently: a group that no longer validates (an older or hand-edited
+ * document) falls back to its defaults instead of failing the whole read.
+ */
+export function parseStoredSettings(stored: unknown): BuildingSettingsGroups {
+  const doc = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
+  const whole = BuildingSettingsGroups.safeParse(doc);
+  if (whole.success) return whole.data;
+  const out: Record<string, unknown> = {};
+  for (const [k, schema] of Object.entries(BuildingSettingsGroups.shape) as [string, z.ZodTypeAny][]) {
+    const group = schema.safeParse(doc[k]);
+    out[k] = group.success ? group.data : schema.parse(undefined);
+  }
+  return out as BuildingSettingsGroups;
+}
+
 /** Merge a stored document (possibly older, partial) and a patch into full settings. */
 export function mergeBuildingSettings(stored: unknown, patch: BuildingSettingsPatch = {}): BuildingSettingsGroups {
-  const base = BuildingSettingsGroups.parse(stored ?? {});
+  const base = parseStoredSettings(stored);
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined) continue;
     const cur = out[k];
-    out[k] = cur && typeof cur === "object" && v && typeof v === "object" ? { ...cur, ...v } : v;
+    out[k] =
+      cur && typeof cur === "object" && v && typeof v === "object"
+        ? { ...cur, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) }
+        : v;
   }
   return BuildingSettingsGroups.parse(out);
 }
@@ -114,3 +155,36 @@ export const ApartmentDropdownItem = z.object({
   line: z.string().nullable(),
 });
 export type ApartmentDropdownItem = z.infer<typeof ApartmentDropdownItem>;
+
+/** GET /core/quick-search/?building= */
+export const QuickSearchQuery = z.object({ building: Id });
+
+/** GET /core/buildings/ (every building the user may see; a portfolio rarely has more than a page). */
+export const BuildingListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export const BUILDING_LIST_DEFAULT_LIMIT = 1000;
+
+/**
+ * GET /core/buildings/{id}/combo-search/?search= — units by number prefix and residents by name.
+ * A unit match is one row per active lease of the unit (names of its first resident,
+ * occupant_id null), or one vacant row when it has none; a resident match is one row per
+ * active resident of an active lease whose first or last name contains the term.
+ * Unit matches come first (unit order), then residents (unit order, last name, first name).
+ */
+export const ComboSearchQuery = z.object({ search: z.string().max(100).optional() });
+export const COMBO_SEARCH_LIMIT = 20;
+export const ComboSearchItem = z.object({
+  apartment_id: z.number().int(),
+  apartment_number: z.string(),
+  occupancy_id: z.number().int().nullable(),
+  occupant_id: z.number().int().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** The unit has no current (active, already started) lease. */
+  is_vacant: z.boolean(),
+  /** The row's lease starts after today (building time zone). */
+  is_future: z.boolean(),
+});
+export type ComboSearchItem = z.infer<typeof ComboSearchItem>;

@@ -44,6 +44,8 @@ export function createPglite(dataDir?: string, options: { loadDataDir?: Blob | F
 export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 20) });
+    // An idle client's connection dropped by the server must not take the process down.
+    pool.on("error", (err) => console.error("database connection error", err.message));
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -1,4 +1,113 @@
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ApartmentDropdownItem,
+  Building,
+  BuildingListQuery,
+  BuildingSettings,
+  BuildingSettingsPatch,
+  ComboSearchItem,
+  ComboSearchQuery,
+  Detail,
+  FieldErrors,
+  Id,
+  paginated,
+  QuickSearchItem,
+  QuickSearchQuery,
+} from "@portico/contract";
+import * as service from "./service.ts";
 
-const routes: FastifyPluginAsync = async () => {};
+const tags = ["buildings"];
+const BuildingParam = z.object({ building: Id });
+const IdParam = z.object({ id: Id });
+const errors = { 401: Detail, 403: Detail, 404: Detail };
+
+/** Shell and lookups: buildings, building settings, unit pickers and searches. */
+const routes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/core/buildings/",
+    {
+      schema: {
+        tags,
+        summary: "Buildings the user may see, by the number at the start of the address",
+        querystring: BuildingListQuery,
+        response: { 200: paginated(Building), 401: Detail },
+      },
+    },
+    (req) => service.listBuildings(req, req.query),
+  );
+
+  app.get(
+    "/core/building-settings/:building/",
+    {
+      schema: {
+        tags,
+        summary: "Every settings group of a building, with defaults",
+        params: BuildingParam,
+        response: { 200: BuildingSettings, ...errors },
+      },
+    },
+    (req) => service.getSettings(req, req.params.building),
+  );
+
+  app.patch(
+    "/core/building-settings/:building/",
+    {
+      // The building gate runs before the body is judged: the service validates it.
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: "Change settings (managers and office); groups merge field by field",
+        params: BuildingParam,
+        body: BuildingSettingsPatch,
+        response: { 200: BuildingSettings, 400: z.union([FieldErrors, Detail]), ...errors },
+      },
+    },
+    (req) => service.patchSettings(req, (req.params as { building: unknown }).building, req.body),
+  );
+
+  app.get(
+    "/core/buildings/:id/apartments/dropdown/",
+    {
+      schema: {
+        tags,
+        summary: "Every unit of the building in unit order, with its current lease",
+        params: IdParam,
+        response: { 200: z.array(ApartmentDropdownItem), ...errors },
+      },
+    },
+    (req) => service.apartmentDropdown(req, req.params.id),
+  );
+
+  app.get(
+    "/core/quick-search/",
+    {
+      schema: {
+        tags,
+        summary: "Every unit of the building with its active leases and residents ('Unit or name' box)",
+        querystring: QuickSearchQuery,
+        response: { 200: z.array(QuickSearchItem), ...errors },
+      },
+    },
+    (req) => service.quickSearch(req, req.query.building),
+  );
+
+  app.get(
+    "/core/buildings/:id/combo-search/",
+    {
+      schema: {
+        tags,
+        summary: "Up to 20 units (number prefix) and residents (name) matching the term",
+        params: IdParam,
+        querystring: ComboSearchQuery,
+        response: { 200: z.array(ComboSearchItem), ...errors },
+      },
+    },
+    (req) => service.comboSearch(req, req.params.id, req.query.search),
+  );
+};
+
 export default routes;

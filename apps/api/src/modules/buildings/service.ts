@@ -1,0 +1,149 @@
+import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
+import {
+  BUILDING_LIST_DEFAULT_LIMIT,
+  type BuildingSettings,
+  type BuildingSettingsGroups,
+  BuildingSettingsPatch,
+  can,
+  changeNote,
+  COMBO_SEARCH_LIMIT,
+  mergeBuildingSettings,
+  SETTINGS_GROUP_KEYS,
+} from "@portico/contract";
+import { parseBuildingId, requireBuilding, type BuildingScope } from "../../lib/access.ts";
+import { requireUser } from "../../lib/current-user.ts";
+import { PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
+import { paginate, pageOf } from "../../lib/pagination.ts";
+import { todayIn } from "../../lib/dates.ts";
+import * as repo from "./repository.ts";
+
+const db = (req: FastifyRequest) => req.server.db;
+
+/** GET /core/buildings/ — OF sees every active building, others the ones granted to them. */
+export async function listBuildings(req: FastifyRequest, query: { limit?: number; offset?: number }) {
+  const user = requireUser(req);
+  const page = pageOf(query, BUILDING_LIST_DEFAULT_LIMIT, BUILDING_LIST_DEFAULT_LIMIT);
+  const scope: repo.BuildingScope = user.role === "OF" ? { all: true } : { all: false, ids: user.buildings };
+  const { count, rows } = await repo.listBuildings(db(req), scope, page);
+  return paginate(req, page, count, rows);
+}
+
+const withIds = (buildingId: number, settings: BuildingSettingsGroups): BuildingSettings => ({
+  id: buildingId,
+  building: buildingId,
+  ...settings,
+});
+
+/** GET /core/building-settings/{building}/ — every group, stored values over the defaults. */
+export async function getSettings(req: FastifyRequest, buildingId: number): Promise<BuildingSettings> {
+  const scope = await requireBuilding(req, db(req), buildingId, "building.view");
+  return withIds(scope.building.id, scope.settings);
+}
+
+/** zod issues of a settings patch as `{group: [msg]}` / `{"group.field": [msg]}`. */
+function settingsErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const add = (key: string, msg: string) => (out[key || "non_field_errors"] ??= []).push(msg);
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      for (const k of issue.keys) add(path ? `${path}.${k}` : k, "Unknown setting.");
+    } else if (issue.code === "invalid_type") {
+      const expected = String(issue.expected);
+      add(
+        path,
+        expected === "boolean"
+          ? "Must be a valid boolean."
+          : expected === "string"
+            ? "Not a valid string."
+            : expected === "object"
+              ? "Expected an object of settings."
+              : issue.message,
+      );
+    } else add(path, issue.message);
+  }
+  return out;
+}
+
+function flatten(settings: BuildingSettingsGroups): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const k of SETTINGS_GROUP_KEYS) {
+    const v = settings[k];
+    if (v && typeof v === "object") for (const [f, fv] of Object.entries(v)) out.set(`${k}.${f}`, fv);
+    else out.set(k, v);
+  }
+  return out;
+}
+
+/**
+ * PATCH /core/building-settings/{building}/ — managers and office. Groups merge field by
+ * field into the stored document; a change records an event with a change note.
+ */
+export async function patchSettings(
+  req: FastifyRequest,
+  rawBuildingId: unknown,
+  body: unknown,
+): Promise<BuildingSettings> {
+  const buildingId = parseBuildingId(rawBuildingId);
+  const scope = await requireBuilding(req, db(req), buildingId, "building.settings.edit");
+  const parsed = BuildingSettingsPatch.safeParse(body ?? {});
+  if (!parsed.success) throw new ValidationError(settingsErrors(parsed.error));
+  const patch = parsed.data as BuildingSettingsPatch;
+  const merged = await db(req).transaction(async (tx) => {
+    const stored = await repo.getSettingsDocument(tx, scope.building.id, { forUpdate: true });
+    const before = mergeBuildingSettings(stored);
+    const after = mergeBuildingSettings(before, patch);
+    const a = flatten(before);
+    const changes = [...flatten(after)]
+      .filter(([k, v]) => a.get(k) !== v)
+      .map(([field, to]) => ({ field, from: a.get(field), to }));
+    if (changes.length || stored === null) await repo.saveSettingsDocument(tx, scope.building.id, after);
+    if (changes.length) {
+      await repo.insertEvent(tx, {
+        building_id: scope.building.id,
+        entity_type: "building_settings",
+        entity_id: scope.building.id,
+        type: "UPDATED",
+        type_display: "Updated",
+        note: changeNote(changes),
+        performed_by_id: scope.user.id,
+        data: { changes: changes.map((c) => c.field) },
+      });
+    }
+    return after;
+  });
+  return withIds(scope.building.id, merged);
+}
+
+/** Resident lookups: staff, club admins and amenity-only users (not property owners or tenants). */
+async function requireLookup(req: FastifyRequest, buildingId: number): Promise<BuildingScope> {
+  const scope = await requireBuilding(req, db(req), buildingId);
+  if (!can(scope.user, "occupancy.view", scope.ctx) && !can(scope.user, "nav.amenity_reservations", scope.ctx))
+    throw new PermissionDeniedError();
+  return scope;
+}
+
+/** GET /core/buildings/{id}/apartments/dropdown/ */
+export async function apartmentDropdown(req: FastifyRequest, buildingId: number) {
+  const scope = await requireBuilding(req, db(req), buildingId, "building.view");
+  return repo.apartmentDropdown(db(req), scope.building.id, todayIn(scope.building.time_zone));
+}
+
+/** GET /core/quick-search/?building= */
+export async function quickSearch(req: FastifyRequest, buildingId: number) {
+  const scope = await requireLookup(req, buildingId);
+  return repo.quickSearch(db(req), scope.building.id, todayIn(scope.building.time_zone));
+}
+
+/** GET /core/buildings/{id}/combo-search/?search= */
+export async function comboSearch(req: FastifyRequest, buildingId: number, search: string | undefined) {
+  const scope = await requireLookup(req, buildingId);
+  return repo.comboSearch(
+    db(req),
+    scope.building.id,
+    todayIn(scope.building.time_zone),
+    search ?? "",
+    COMBO_SEARCH_LIMIT,
+  );
+}

@@ -1,0 +1,153 @@
+import type { FastifyRequest } from "fastify";
+import {
+  can,
+  type Employee,
+  EMPLOYEE_LIST_LIMITS,
+  EMPLOYEE_ORDERING,
+  type EmployeeQuery,
+  type EmployeeSimple,
+  type EmployeeSimpleQuery,
+  GLOBAL_USER_SEARCH_LIMIT,
+  type GlobalUser,
+  type GlobalUserQuery,
+  ROLE_DISPLAY,
+  type Role,
+} from "@portico/contract";
+import { requireBuilding } from "../../lib/access.ts";
+import { type CurrentUser, requireUser } from "../../lib/current-user.ts";
+import { PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
+import { iso, startOfDayIn } from "../../lib/dates.ts";
+import { paginate, pageOf } from "../../lib/pagination.ts";
+import * as repo from "./repository.ts";
+
+const db = (req: FastifyRequest) => req.server.db;
+
+/**
+ * Who may be listed: with `building`, the building gate (403 before anything is read) and the
+ * employees granted that building; without, OF sees every employee and others those sharing
+ * one of their buildings.
+ */
+async function employeeScope(req: FastifyRequest, building: number | undefined) {
+  if (building !== undefined) {
+    const scope = await requireBuilding(req, db(req), building, "employee.list");
+    return { user: scope.user, buildingId: scope.building.id, timeZone: scope.building.time_zone, scopeIds: undefined };
+  }
+  const user = requireUser(req);
+  if (!can(user, "employee.list")) throw new PermissionDeniedError();
+  return { user, buildingId: undefined, timeZone: "UTC", scopeIds: user.role === "OF" ? undefined : user.buildings };
+}
+
+function parseOrdering(value: string | undefined): { field: repo.EmployeeOrderField; desc: boolean }[] {
+  if (!value?.trim())
+    return [
+      { field: "last_name", desc: false },
+      { field: "first_name", desc: false },
+    ];
+  return value.split(",").map((part) => {
+    const p = part.trim();
+    const desc = p.startsWith("-");
+    const field = (desc ? p.slice(1) : p).replace(/^app_user__(user__)?/, "");
+    if (!(EMPLOYEE_ORDERING as readonly string[]).includes(field))
+      throw new ValidationError({ ordering: [`Cannot order by ${p}. Choices: ${EMPLOYEE_ORDERING.join(", ")}.`] });
+    return { field: field as repo.EmployeeOrderField, desc };
+  });
+}
+
+const minLogin = (value: string | undefined, timeZone: string) =>
+  value === undefined ? undefined : value.length === 10 ? startOfDayIn(value, timeZone) : new Date(value);
+
+/** GET /core/employees/ */
+export async function listEmployees(req: FastifyRequest, q: EmployeeQuery) {
+  const scope = await employeeScope(req, q.building);
+  const page = pageOf(q, EMPLOYEE_LIST_LIMITS.list, EMPLOYEE_LIST_LIMITS.list);
+  const { count, rows } = await repo.listEmployees(
+    db(req),
+    {
+      buildingId: scope.buildingId,
+      scopeIds: scope.scopeIds,
+      roles: q.app_user__role,
+      isActive: q.app_user__user__is_active,
+      minLastLogin: minLogin(q.min_last_login_date, scope.timeZone),
+      search: q.search,
+    },
+    parseOrdering(q.ordering),
+    page,
+  );
+  const results: Employee[] = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    department: r.department,
+    employment_start_date: r.employment_start_date,
+    emergency_contact_info: r.emergency_contact_info,
+    notes: r.notes,
+    photo_url: r.photo_url,
+    photo_url_thumbnail: r.photo_url_thumbnail,
+    directory_buildings: (r.directory_buildings ?? []).map(Number),
+    contact_buildings: (r.contact_buildings ?? []).map(Number),
+    is_shown_in_directory: Boolean(r.is_shown_in_directory),
+    app_user: {
+      id: r.user_id,
+      username: r.username,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      email: r.email,
+      phone_number: r.phone_number,
+      role: r.role as Role,
+      role_display: ROLE_DISPLAY[r.role as Role] ?? r.role,
+      is_active: r.is_active,
+      last_login: iso(r.last_login),
+      buildings: (r.buildings ?? []).map(Number),
+    },
+  }));
+  return paginate(req, page, count, results);
+}
+
+/** GET /core/employees/simple-list/ */
+export async function listEmployeesSimple(req: FastifyRequest, q: EmployeeSimpleQuery) {
+  const scope = await employeeScope(req, q.building);
+  const page = pageOf(q, EMPLOYEE_LIST_LIMITS.simple, EMPLOYEE_LIST_LIMITS.simple);
+  const { count, rows } = await repo.listEmployeesSimple(
+    db(req),
+    {
+      buildingId: scope.buildingId,
+      scopeIds: scope.scopeIds,
+      roles: q.app_user__role,
+      isActive: q.app_user__user__is_active,
+      search: q.search,
+    },
+    page,
+  );
+  const results: EmployeeSimple[] = rows.map((r) => ({ ...r, role: r.role as Role }));
+  return paginate(req, page, count, results);
+}
+
+/**
+ * GET /core/global-users/ — staff and club admins search users linked to their buildings (OF:
+ * everyone); a tenant may only search residents (role=TN) of the buildings they live in.
+ * Residents' email and phone go to manager-level callers only.
+ */
+export async function searchGlobalUsers(req: FastifyRequest, q: GlobalUserQuery) {
+  const user: CurrentUser = requireUser(req);
+  if (!can(user, "global_users.search")) throw new PermissionDeniedError();
+  if (user.role === "TN" && q.role !== "TN") throw new PermissionDeniedError();
+  const page = pageOf(q, GLOBAL_USER_SEARCH_LIMIT, 1000);
+  const seesContacts = can(user, "occupant.view_email");
+  let scopeIds: number[] | undefined;
+  if (user.role === "TN") scopeIds = await repo.residentBuildingIds(db(req), user.id);
+  else if (user.role !== "OF") scopeIds = user.buildings;
+  const { count, rows } = await repo.listGlobalUsers(
+    db(req),
+    { role: q.role, scopeIds, residentsOnly: user.role === "TN", search: q.search, searchEmail: seesContacts },
+    page,
+  );
+  const results: GlobalUser[] = rows.map((r) => {
+    const hide = r.role === "TN" && !seesContacts;
+    return {
+      ...r,
+      role: r.role as Role,
+      email: hide ? "" : r.email,
+      phone_number: hide ? "" : r.phone_number,
+    };
+  });
+  return paginate(req, page, count, results);
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from "fastify";
+import { type Me, ROLE_DISPLAY } from "@portico/contract";
+import { requireUser } from "../../lib/current-user.ts";
+import * as repo from "./repository.ts";
+
+/** GET /me/ — who is signed in, their portfolio and the buildings they may open. */
+export async function getMe(req: FastifyRequest): Promise<Me> {
+  const user = requireUser(req);
+  const db = req.server.db;
+  const [portfolio, buildings] = await Promise.all([
+    repo.getPortfolio(db),
+    repo.buildingsFor(db, user.role === "OF" ? { all: true } : { all: false, ids: user.buildings }),
+  ]);
+  const { config } = req.server;
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    role: user.role,
+    role_display: ROLE_DISPLAY[user.role] ?? user.role,
+    portfolio: {
+      name: portfolio?.name ?? "",
+      logo_url: portfolio?.logo_url ?? null,
+      employee_portal_name: portfolio?.employee_portal_name ?? "Portico",
+    },
+    buildings,
+    tenant_site_url: portfolio?.tenant_site_url ?? config.tenantSiteUrl ?? null,
+    change_password_url: config.oidc.accountUrl,
+  };
+}
