@@ -29,7 +29,9 @@ export default fp(async (app) => {
   });
   app.get("/*", { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
     const url = req.url.split("?")[0];
-    if (url.startsWith("/api/") || url.startsWith("/oidc/")) return reply.status(404).send({ detail: MESSAGES.notFound });
+    // API paths, sign-in paths and missing build files are real 404s (a stale page then reloads).
+    if (url.startsWith("/api/") || url.startsWith("/oidc/") || url.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(url))
+      return reply.status(404).send({ detail: MESSAGES.notFound });
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
   app.get("/", { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>

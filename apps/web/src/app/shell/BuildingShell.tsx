@@ -1,0 +1,161 @@
+import { lazy, Suspense, useEffect, useMemo } from "react";
+import { Navigate, Outlet, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import Button from "@mui/material/Button";
+import Box from "@mui/material/Box";
+import { useSnackbar } from "notistack";
+import { MESSAGES } from "@portico/contract";
+import { BuildingContext, type BuildingState, useCan, useMe } from "../../lib/session.tsx";
+import { useBuildings, useBuildingSettings } from "../../lib/queries.ts";
+import { setLastBuilding } from "../../lib/cookies.ts";
+import { signOut } from "../../lib/auth.ts";
+import { useIsMobile } from "../../lib/useIsMobile.ts";
+import { RouterLink } from "../../components/RouterLink.tsx";
+import { FullPageProgress } from "../../components/FullPageProgress.tsx";
+import { ShellLayout } from "./ShellLayout.tsx";
+import { SideNav } from "./SideNav.tsx";
+import { QuickSearch } from "./QuickSearch.tsx";
+import { BuildingSwitcher } from "./BuildingSwitcher.tsx";
+import { MobileBuildingPicker } from "./MobileBuildingPicker.tsx";
+import { UserMenu } from "./UserMenu.tsx";
+import { ADMIN_LINK, SIDEBAR_NAV, TOP_NAV, visibleNav } from "./nav.ts";
+
+const NotFoundStandalone = lazy(() =>
+  import("../pages/NotFoundPage.tsx").then((m) => ({ default: m.NotFoundStandalone })),
+);
+
+/** Paths amenity-only users may stay on (under /{building}/). */
+const AMENITY_ONLY_PATHS = /^\/\d+\/(amenity-reservations|clubs)(\/|$)/;
+
+/** /{building}/…: checks the building, remembers it, and frames the page with the shell. */
+export function Component() {
+  const { buildingId = "" } = useParams();
+  const id = /^\d+$/.test(buildingId) ? Number(buildingId) : null;
+  const me = useMe();
+  const buildings = useBuildings();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+
+  const building = id !== null ? buildings.data?.find((b) => b.id === id) : undefined;
+  const accessible = !!building;
+  const settings = useBuildingSettings(accessible ? id : null);
+
+  // ?building= selects a building.
+  const queryBuilding = search.get("building");
+  const switchTo =
+    queryBuilding && /^\d+$/.test(queryBuilding) && Number(queryBuilding) !== id ? Number(queryBuilding) : null;
+
+  useEffect(() => {
+    if (id === null || switchTo !== null || !buildings.data || accessible) return;
+    enqueueSnackbar(MESSAGES.noBuildingAccess, { variant: "error", autoHideDuration: 4000, preventDuplicate: true });
+    navigate("/", { replace: true });
+  }, [id, switchTo, buildings.data, accessible, enqueueSnackbar, navigate]);
+
+  useEffect(() => {
+    if (accessible && id !== null) setLastBuilding(me.id, id);
+  }, [accessible, id, me.id]);
+
+  const state = useMemo<BuildingState | null>(
+    () => (id !== null && building ? { id, building, settings: settings.data } : null),
+    [id, building, settings.data],
+  );
+
+  if (id === null)
+    return (
+      <Suspense fallback={<FullPageProgress />}>
+        <NotFoundStandalone />
+      </Suspense>
+    );
+  if (switchTo !== null) return <Navigate to={`/${switchTo}/dashboard`} replace />;
+  if (buildings.isPending) return <FullPageProgress />;
+  if (!state) return <FullPageProgress />;
+  if (me.role === "AO" && !AMENITY_ONLY_PATHS.test(location.pathname))
+    return <Navigate to={`/${id}/amenity-reservations`} replace />;
+
+  return (
+    <BuildingContext.Provider value={state}>
+      <BuildingFrame buildings={buildings.data ?? []} />
+    </BuildingContext.Provider>
+  );
+}
+
+function BuildingFrame({ buildings }: { buildings: NonNullable<ReturnType<typeof useBuildings>["data"]> }) {
+  const me = useMe();
+  const can = useCan();
+  const isMobile = useIsMobile();
+  const { buildingId } = useParams();
+  const id = Number(buildingId);
+  const dev = import.meta.env.DEV;
+  const propertyOwner = me.role === "PO";
+  // The quick search opens unit profiles: only for those who may view them.
+  const quickSearch = !propertyOwner && can("occupancy.view");
+
+  const topNav = visibleNav(TOP_NAV, { role: me.role, can, dev });
+  const sideItems = visibleNav(SIDEBAR_NAV, { role: me.role, can, dev });
+  const adminItems = visibleNav([ADMIN_LINK], { role: me.role, can, dev });
+
+  const signOutButton = (
+    <Button
+      color="inherit"
+      variant="outlined"
+      size="small"
+      onClick={() => void signOut()}
+      sx={{ whiteSpace: "nowrap" }}
+    >
+      Sign out
+    </Button>
+  );
+
+  const actions = propertyOwner ? (
+    signOutButton
+  ) : (
+    <>
+      {!isMobile && topNav.length > 0 && (
+        <Box component="nav" aria-label="Primary" sx={{ display: "flex", gap: 0.5 }}>
+          {topNav.map((item) => (
+            <Button key={item.key} color="inherit" component={RouterLink} to={item.to(id)}>
+              {item.label}
+            </Button>
+          ))}
+        </Box>
+      )}
+      {!isMobile && quickSearch && <QuickSearch building={id} />}
+      {isMobile ? (
+        <MobileBuildingPicker buildings={buildings} current={id} />
+      ) : (
+        <BuildingSwitcher buildings={buildings} current={id} />
+      )}
+      {!isMobile && signOutButton}
+      <UserMenu me={me} />
+    </>
+  );
+
+  return (
+    <ShellLayout
+      brand={me.portfolio.employee_portal_name || "Portico"}
+      logoUrl={me.portfolio.logo_url}
+      brandTo={`/${id}/dashboard`}
+      sidebar={
+        propertyOwner
+          ? null
+          : (close) => (
+              <SideNav
+                label="Building navigation"
+                building={id}
+                onNavigate={close}
+                groups={[
+                  { key: "building", items: sideItems },
+                  { key: "mobile-top", items: isMobile ? topNav : [] },
+                  { key: "admin", items: adminItems },
+                ]}
+              />
+            )
+      }
+      actions={actions}
+      mobileRow={quickSearch ? <QuickSearch building={id} fullWidth /> : undefined}
+    >
+      <Outlet />
+    </ShellLayout>
+  );
+}

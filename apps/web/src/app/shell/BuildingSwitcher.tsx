@@ -1,0 +1,36 @@
+import Autocomplete from "@mui/material/Autocomplete";
+import TextField from "@mui/material/TextField";
+import type { Building } from "@portico/contract";
+import { useSwitchBuilding } from "./buildingSwitch.ts";
+
+/** The 'Building' selector of the top bar (desktop), listing buildings by address. */
+export function BuildingSwitcher({ buildings, current }: { buildings: readonly Building[]; current: number }) {
+  const switchTo = useSwitchBuilding();
+  const value = buildings.find((b) => b.id === current) ?? null;
+  return (
+    <Autocomplete<Building, false, true, false>
+      id="building-switcher"
+      size="small"
+      sx={{ width: { md: 220, lg: 280 } }}
+      options={buildings as Building[]}
+      value={value ?? undefined}
+      disableClearable
+      autoHighlight
+      getOptionLabel={(b) => b.address}
+      getOptionKey={(b) => b.id}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_e, b) => {
+        if (b && b.id !== current) switchTo(b.id);
+      }}
+      noOptionsText="No buildings"
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Building"
+          variant="filled"
+          sx={{ bgcolor: "background.paper", borderRadius: 1, overflow: "hidden" }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+import { useLocation } from "react-router";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Divider from "@mui/material/Divider";
+import Box from "@mui/material/Box";
+import { RouterLink } from "../../components/RouterLink.tsx";
+import type { NavItem } from "./nav.ts";
+
+export interface SideNavGroup {
+  key: string;
+  items: NavItem[];
+}
+
+/** A sidebar <nav>: groups of links separated by dividers; the current page is marked. */
+export function SideNav({
+  label,
+  groups,
+  building,
+  onNavigate,
+}: {
+  label: string;
+  groups: SideNavGroup[];
+  building: number;
+  onNavigate?: () => void;
+}) {
+  const { pathname } = useLocation();
+  const shown = groups.filter((g) => g.items.length > 0);
+  return (
+    <Box component="nav" aria-label={label} sx={{ py: 1 }}>
+      {shown.map((g, i) => (
+        <Box key={g.key}>
+          {i > 0 && <Divider sx={{ my: 1 }} />}
+          <List disablePadding>
+            {g.items.map((item) => {
+              const to = item.to(building);
+              const active = to !== "/" && (pathname === to || pathname.startsWith(`${to}/`));
+              const Icon = item.icon;
+              return (
+                <li key={item.key}>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={to}
+                    selected={active}
+                    aria-current={active ? "page" : undefined}
+                    onClick={onNavigate}
+                    sx={{ mx: 1, borderRadius: 1 }}
+                  >
+                    {Icon && (
+                      <ListItemIcon sx={{ minWidth: 36 }}>
+                        <Icon />
+                      </ListItemIcon>
+                    )}
+                    <ListItemText primary={item.label} />
+                  </ListItemButton>
+                </li>
+              );
+            })}
+          </List>
+        </Box>
+      ))}
+    </Box>
+  );
+}

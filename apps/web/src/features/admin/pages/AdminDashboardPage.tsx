@@ -1,0 +1,55 @@
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardActionArea from "@mui/material/CardActionArea";
+import CardContent from "@mui/material/CardContent";
+import Grid from "@mui/material/Grid";
+import Typography from "@mui/material/Typography";
+import { RouterLink } from "../../../components/RouterLink.tsx";
+import { useMe } from "../../../lib/session.tsx";
+import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { ADMIN_SECTIONS, visibleAdminSections } from "../sections.ts";
+
+/** /admin/dashboard: portfolio administration, link cards per section. */
+export function Component() {
+  const me = useMe();
+  usePageTitle("Admin dashboard");
+  const sections = visibleAdminSections(ADMIN_SECTIONS, import.meta.env.DEV);
+  return (
+    <Box>
+      <Box component="header" sx={{ mb: 3 }}>
+        <Typography variant="h1">Portfolio administration</Typography>
+        <Typography sx={{ color: "text.secondary", mt: 0.5 }}>{me.portfolio.name}</Typography>
+      </Box>
+      {sections.length === 0 && (
+        <Typography sx={{ color: "text.secondary" }}>
+          Portfolio tools (staff, occupants, communications, event types, packages) appear here as they are enabled.
+        </Typography>
+      )}
+      {sections.map((section) => (
+        <Box component="section" key={section.title} aria-labelledby={`admin-${section.title}`} sx={{ mb: 4 }}>
+          <Typography variant="h2" id={`admin-${section.title}`} sx={{ mb: 1.5 }}>
+            {section.title}
+          </Typography>
+          <Grid container spacing={2}>
+            {section.cards.map((card) => (
+              <Grid key={card.path} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <Card variant="outlined" sx={{ height: "100%" }}>
+                  <CardActionArea component={RouterLink} to={card.path} sx={{ height: "100%" }}>
+                    <CardContent>
+                      <Typography variant="h3">{card.label}</Typography>
+                      {card.description && (
+                        <Typography variant="body2" sx={{ color: "text.secondary", mt: 0.5 }}>
+                          {card.description}
+                        </Typography>
+                      )}
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        </Box>
+      ))}
+    </Box>
+  );
+}
