@@ -9,6 +9,8 @@ import openapi from "./plugins/openapi.ts";
 import auth from "./plugins/auth.ts";
 import identityProvider from "./plugins/identity-provider.ts";
 import web from "./plugins/web.ts";
+import jobs from "./lib/jobs.ts";
+import mail from "./lib/mail.ts";
 import { modules } from "./modules/index.ts";
 
 declare module "fastify" {
@@ -47,6 +49,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   await app.register(errors);
   await app.register(openapi);
+  await app.register(jobs);
+  await app.register(mail);
 
   app.get("/healthz", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {

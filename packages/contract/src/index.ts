@@ -7,3 +7,4 @@ export * from "./buildings.ts";
 export * from "./me.ts";
 export * from "./employees.ts";
 export * from "./permissions.ts";
+export * from "./shift-logs.ts";

@@ -3,6 +3,7 @@ import auth from "./auth/routes.ts";
 import me from "./me/routes.ts";
 import buildings from "./buildings/routes.ts";
 import employees from "./employees/routes.ts";
+import shiftLogs from "./shift-logs/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
-export const modules: FastifyPluginAsync[] = [auth, me, buildings, employees];
+export const modules: FastifyPluginAsync[] = [auth, me, buildings, employees, shiftLogs];

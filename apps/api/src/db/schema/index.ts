@@ -1,3 +1,6 @@
 export * from "./core.ts";
 export * from "./occupancies.ts";
 export * from "./auth.ts";
+export * from "./shift-logs.ts";
+export * from "./mail.ts";
+export * from "./notifications.ts";

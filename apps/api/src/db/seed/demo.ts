@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { seedShiftLogs } from "./shift-logs.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -723,7 +724,9 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string) {
     occupancyCount += leases.length;
     residentCount += people.length;
   }
+  const { notes: shiftLogNotes } = await seedShiftLogs(tx, { now });
   return {
+    shift_log_notes: shiftLogNotes,
     buildings: BUILDING_PLANS.length,
     apartments: apartmentCount,
     occupancies: occupancyCount,

@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { buildings, users } from "./core.ts";
+import { apartments, occupancies } from "./occupancies.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * Shift log types, global to the portfolio ("changes apply to all buildings").
+ * `code` marks types the product itself relies on: 'SHIFTEND' is the end-of-shift type.
+ * Immutable types cannot be edited (nor notes of them).
+ */
+export const shiftLogTypes = pgTable(
+  "shift_log_types",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    short_name: text("short_name").notNull(),
+    description: text("description").notNull().default(""),
+    display_order: integer("display_order").notNull().default(0),
+    is_active: boolean("is_active").notNull().default(true),
+    is_immutable: boolean("is_immutable").notNull().default(false),
+    code: text("code").unique(),
+    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shift_log_types_name_lower_uq").on(sql`lower(${t.name})`),
+    index("shift_log_types_order_idx").on(t.display_order, t.name),
+  ],
+);
+
+/**
+ * A shift log note of a building. `search_vector` is generated from the body (the 'simple'
+ * configuration: no stemming, no stop words, so every word can be searched as a prefix) and
+ * GIN-indexed; every list filter has an index that starts with the building.
+ */
+export const shiftLogNotes = pgTable(
+  "shift_log_notes",
+  {
+    id: serial("id").primaryKey(),
+    building_id: integer("building_id")
+      .notNull()
+      .references(() => buildings.id, { onDelete: "cascade" }),
+    owner_id: integer("owner_id")
+      .notNull()
+      .references(() => users.id),
+    body: text("body").notNull(),
+    shift_log_type_id: integer("shift_log_type_id").references(() => shiftLogTypes.id),
+    is_high_priority: boolean("is_high_priority").notNull().default(false),
+    location: text("location"),
+    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    search_vector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "body")`),
+  },
+  (t) => [
+    // Lists order by (date_created, id): every list index ends with both, so a page is an index
+    // range (ascending indexes: scanned backwards they match ORDER BY … DESC, whose nulls come first).
+    index("shift_log_notes_building_date_idx").on(t.building_id, t.date_created, t.id),
+    index("shift_log_notes_building_type_date_idx").on(t.building_id, t.shift_log_type_id, t.date_created, t.id),
+    index("shift_log_notes_building_priority_date_idx").on(t.building_id, t.is_high_priority, t.date_created, t.id),
+    index("shift_log_notes_date_idx").on(t.date_created, t.id),
+    index("shift_log_notes_owner_idx").on(t.owner_id),
+    index("shift_log_notes_search_idx").using("gin", t.search_vector),
+  ],
+);
+
+/** The units a note is about, with the occupancy that was current when the note was written. */
+export const shiftLogNoteApartments = pgTable(
+  "shift_log_note_apartments",
+  {
+    note_id: integer("note_id")
+      .notNull()
+      .references(() => shiftLogNotes.id, { onDelete: "cascade" }),
+    apartment_id: integer("apartment_id")
+      .notNull()
+      .references(() => apartments.id, { onDelete: "cascade" }),
+    occupancy_id: integer("occupancy_id").references(() => occupancies.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.note_id, t.apartment_id] }),
+    index("shift_log_note_apartments_apartment_idx").on(t.apartment_id),
+    index("shift_log_note_apartments_occupancy_idx").on(t.occupancy_id),
+  ],
+);

@@ -1,0 +1,664 @@
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { SHIFT_END_CODE } from "@portico/contract";
+import type { DbOrTx } from "../../db/client.ts";
+import {
+  apartments,
+  buildings,
+  events,
+  occupancies,
+  shiftLogNoteApartments,
+  shiftLogNotes,
+  shiftLogTypes,
+  users,
+} from "../../db/schema/index.ts";
+
+/**
+ * Shift log queries. A list is one query for the page (units aggregated in it, no N+1) and one
+ * for the count; a search adds a tiny query computing its tsquery and a bounded probe that picks
+ * how the page is read (see Strategy).
+ */
+
+export interface DateRange {
+  /** Buildings this range applies to (null: every building). */
+  buildingIds: number[] | null;
+  /** Inclusive lower bound. */
+  min?: Date;
+  /** Exclusive upper bound. */
+  max?: Date;
+}
+
+export interface NoteFilter {
+  noteId?: number;
+  /** null: every building (OF). */
+  buildingIds: number[] | null;
+  dateRanges?: DateRange[];
+  isHighPriority?: boolean;
+  apartmentNumber?: string;
+  typeIds?: number[];
+  search?: string;
+  onlyEdited?: boolean;
+  hasApartment?: boolean;
+  include?: { ids: number[]; none: boolean };
+  exclude?: { ids: number[]; none: boolean };
+  includeEndOfShift: boolean;
+  occupancyId?: number;
+  /** The tsquery text of `search` (set by prepareSearch). */
+  searchQuery?: string;
+}
+
+export type SortKey =
+  "date_created" | "last_modified" | "shift_log_type_name" | "owner" | "is_high_priority" | "body" | "building";
+export interface Sort {
+  key: SortKey;
+  desc: boolean;
+}
+
+const SORTS: Record<SortKey, { expr: SQL; type: string; join?: "t" | "u" | "b" }> = {
+  date_created: { expr: sql`n.date_created`, type: "timestamptz" },
+  last_modified: { expr: sql`n.last_modified`, type: "timestamptz" },
+  shift_log_type_name: { expr: sql`lower(coalesce(t.name, ''))`, type: "text", join: "t" },
+  owner: { expr: sql`lower(u.first_name || ' ' || u.last_name)`, type: "text", join: "u" },
+  is_high_priority: { expr: sql`n.is_high_priority`, type: "boolean" },
+  body: { expr: sql`lower(left(n.body, 200))`, type: "text" },
+  building: { expr: sql`lower(b.name)`, type: "text", join: "b" },
+};
+
+const list = (ids: number[]) =>
+  sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
+const inIds = (col: SQL, ids: number[]) => (ids.length ? sql`${col} in (${list(ids)})` : sql`false`);
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** SQL computing the prefix tsquery text of a search: every lexeme as 'lexeme':*, joined by &. */
+const tsqueryText = (search: string) =>
+  sql`(select coalesce(string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || ''':*', ' & '), '')
+      from unnest(tsvector_to_array(to_tsvector('simple', ${search}::text))) as l)`;
+
+/** Computes the search's tsquery text once (f.searchQuery), before the page and count queries. */
+export async function prepareSearch(db: DbOrTx, f: NoteFilter): Promise<NoteFilter> {
+  const search = f.search?.trim();
+  if (!search || f.searchQuery !== undefined) return f;
+  const r = rowsOf<{ q: string | null }>(await db.execute(sql`select ${tsqueryText(search)} as q`));
+  return { ...f, searchQuery: r[0]?.q ?? "" };
+}
+
+/**
+ * How a search is written: 'all' = body words or linked units/residents (one condition, for
+ * walking the date order and for checks), 'text' = the body words only, 'linked' = the units
+ * and residents only (the two halves of `searchHits`, each served by its own indexes).
+ */
+export type SearchPart = "all" | "text" | "linked";
+
+/** The where-clause of a note filter, over `shift_log_notes n`. */
+export function noteWhere(f: NoteFilter, part: SearchPart = "all"): SQL {
+  const c: SQL[] = [];
+  if (f.noteId !== undefined) c.push(sql`n.id = ${f.noteId}`);
+  if (f.buildingIds) c.push(inIds(sql`n.building_id`, f.buildingIds));
+  if (f.dateRanges?.length) {
+    const parts = f.dateRanges.map((r) => {
+      const p: SQL[] = [];
+      if (r.buildingIds) p.push(inIds(sql`n.building_id`, r.buildingIds));
+      if (r.min) p.push(sql`n.date_created >= ${ts(r.min)}`);
+      if (r.max) p.push(sql`n.date_created < ${ts(r.max)}`);
+      return p.length ? sql`(${sql.join(p, sql` and `)})` : sql`true`;
+    });
+    c.push(parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`);
+  }
+  if (f.isHighPriority !== undefined) c.push(sql`n.is_high_priority = ${f.isHighPriority}`);
+  if (f.typeIds?.length) c.push(inIds(sql`n.shift_log_type_id`, f.typeIds));
+  if (!f.includeEndOfShift)
+    c.push(
+      sql`n.shift_log_type_id is distinct from (select st.id from shift_log_types st where st.code = ${SHIFT_END_CODE})`,
+    );
+  if (f.onlyEdited) c.push(sql`n.last_modified > n.date_created + interval '1 second'`);
+  // Unit filters: the (few) matching note ids come from the link table's indexes first (an
+  // InitPlan), then the notes are read by primary key.
+  const linked = (cond: SQL) => sql`array(select na.note_id from shift_log_note_apartments na where ${cond})`;
+  if (f.apartmentNumber) {
+    const scope = f.buildingIds ? sql` and ${inIds(sql`a.building_id`, f.buildingIds)}` : sql``;
+    c.push(
+      sql`n.id = any(array(select na.note_id from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
+        where upper(a.apartment_number) = upper(${f.apartmentNumber})${scope}))`,
+    );
+  }
+  if (f.hasApartment !== undefined)
+    c.push(
+      f.hasApartment
+        ? sql`exists (select 1 from shift_log_note_apartments na where na.note_id = n.id)`
+        : sql`not exists (select 1 from shift_log_note_apartments na where na.note_id = n.id)`,
+    );
+  if (f.include && (f.include.ids.length || f.include.none)) {
+    const p: SQL[] = [];
+    if (f.include.ids.length) p.push(sql`n.id = any(${linked(inIds(sql`na.apartment_id`, f.include.ids))})`);
+    if (f.include.none) p.push(sql`not exists (select 1 from shift_log_note_apartments na where na.note_id = n.id)`);
+    c.push(sql`(${sql.join(p, sql` or `)})`);
+  }
+  if (f.exclude) {
+    if (f.exclude.ids.length)
+      c.push(
+        sql`not exists (select 1 from shift_log_note_apartments na where na.note_id = n.id and ${inIds(sql`na.apartment_id`, f.exclude.ids)})`,
+      );
+    if (f.exclude.none) c.push(sql`exists (select 1 from shift_log_note_apartments na where na.note_id = n.id)`);
+  }
+  if (f.occupancyId !== undefined) c.push(sql`n.id = any(${linked(sql`na.occupancy_id = ${f.occupancyId}`)})`);
+  const search = f.search?.trim();
+  if (search) {
+    const text = searchText(f, search);
+    const ids = searchLinkedIds(f, search);
+    c.push(part === "text" ? text : part === "linked" ? sql`n.id in (${ids})` : sql`(${text} or n.id in (${ids}))`);
+  }
+  return c.length ? sql.join(c, sql` and `) : sql`true`;
+}
+
+/**
+ * Every word of the search (parsed as the body was) must start a word of the body. The tsquery
+ * text is computed beforehand (prepareSearch) and sent as a value.
+ */
+function searchText(f: NoteFilter, search: string): SQL {
+  if (f.searchQuery === "") return sql`false`;
+  const tsq =
+    f.searchQuery !== undefined
+      ? sql`to_tsquery('simple', ${f.searchQuery}::text)`
+      : sql`to_tsquery('simple', ${tsqueryText(search)})`;
+  return sql`n.search_vector @@ ${tsq}`;
+}
+
+/**
+ * Notes the search finds without their body: a search that is a unit's number finds the notes
+ * about that unit; one that names a resident (every word starts their first or last name) finds
+ * the notes about their lease.
+ */
+function searchLinkedIds(f: NoteFilter, search: string): SQL {
+  const aptScope = f.buildingIds ? sql` and ${inIds(sql`a.building_id`, f.buildingIds)}` : sql``;
+  const words = search
+    .toLowerCase()
+    .split(/\s+/)
+    .map((x) => x.replace(/[\\%_]/g, (m) => `\\${m}`))
+    .filter(Boolean)
+    .slice(0, 4);
+  const occScope = f.buildingIds ? sql` and ${inIds(sql`o.building_id`, f.buildingIds)}` : sql``;
+  const resident = words.length
+    ? sql` union all select na.note_id from occupancies o
+        join occupants oc on oc.occupancy_id = o.id
+        join users ru on ru.id = oc.user_id
+        join shift_log_note_apartments na on na.occupancy_id = o.id
+        where ${sql.join(
+          words.map((x) => sql`(lower(ru.first_name) like ${`${x}%`} or lower(ru.last_name) like ${`${x}%`})`),
+          sql` and `,
+        )}${occScope}`
+    : sql``;
+  return sql`select na.note_id from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
+    where upper(a.apartment_number) = upper(${search})${aptScope}${resident}`;
+}
+
+/**
+ * The ids of the notes a filter matches, found through the filter's own indexes: for a search,
+ * the GIN index for the body words and the link indexes for units and residents, as a union.
+ */
+export function matchingIds(f: NoteFilter): SQL {
+  if (!f.search?.trim()) return sql`select n.id from shift_log_notes n where ${noteWhere(f)}`;
+  return sql`select n.id from shift_log_notes n where ${noteWhere(f, "text")}
+    union select n.id from shift_log_notes n where ${noteWhere(f, "linked")}`;
+}
+
+export interface NoteRow {
+  id: number;
+  body: string;
+  date_created: Date;
+  last_modified: Date;
+  is_high_priority: boolean;
+  location: string | null;
+  building_id: number;
+  building_name: string;
+  building_time_zone: string;
+  shift_log_type_id: number | null;
+  type_name: string | null;
+  type_short_name: string | null;
+  type_code: string | null;
+  type_is_immutable: boolean | null;
+  owner_id: number;
+  owner_first_name: string;
+  owner_last_name: string;
+  owner_username: string;
+  is_edited: boolean;
+  apartments: {
+    id: number;
+    apartment_number: string;
+    current_occupancy_id: number | null;
+    occupancy_id: number | null;
+  }[];
+  /** The sort key as text, for keyset paging. */
+  _k: string | null;
+}
+
+const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
+
+function joinsFor(sort: Sort): SQL {
+  const j = SORTS[sort.key].join;
+  if (j === "t") return sql` left join shift_log_types t on t.id = n.shift_log_type_id`;
+  if (j === "u") return sql` join users u on u.id = n.owner_id`;
+  if (j === "b") return sql` join buildings b on b.id = n.building_id`;
+  return sql``;
+}
+
+/**
+ * One page of notes, with their units, type, owner and building, in one query.
+ * `after` continues after a row (keyset paging for exports) instead of an offset.
+ */
+export async function selectNotes(
+  db: DbOrTx,
+  f: NoteFilter,
+  sort: Sort,
+  page: { limit: number; offset?: number; after?: { k: string | null; id: number } },
+  opts: { strategy?: Strategy } = {},
+): Promise<NoteRow[]> {
+  f = await prepareSearch(db, f);
+  const s = SORTS[sort.key];
+  const dir = sort.desc ? sql`desc` : sql`asc`;
+  const keyset = page.after
+    ? sql`(${s.expr}, n.id) ${sort.desc ? sql`<` : sql`>`} (cast(${page.after.k} as ${sql.raw(s.type)}), ${page.after.id})`
+    : null;
+  const strategy = opts.strategy ?? (await chooseStrategy(db, f, sort, page, keyset));
+  const matches = strategy === "matches";
+  const conds: SQL[] = matches ? [] : [noteWhere(f)];
+  if (keyset) conds.push(keyset);
+  // The outer query orders by the same key expression (same aliases n, t, u, b).
+  const outer = sql`
+    with ${matches ? sql`hits as materialized (${matchingIds(f)}),` : sql``}
+    page as (
+      select n.id, (${s.expr})::text as _k
+      from ${matches ? sql`hits h join shift_log_notes n on n.id = h.id` : sql`shift_log_notes n`}${joinsFor(sort)}
+      where ${conds.length ? sql.join(conds, sql` and `) : sql`true`}
+      order by ${s.expr} ${dir}, n.id ${dir}
+      limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}
+    )
+    select n.id, n.body, n.date_created, n.last_modified, n.is_high_priority, n.location,
+      n.building_id, b.name as building_name, b.time_zone as building_time_zone,
+      n.shift_log_type_id, t.name as type_name, t.short_name as type_short_name, t.code as type_code,
+      t.is_immutable as type_is_immutable,
+      u.id as owner_id, u.first_name as owner_first_name, u.last_name as owner_last_name, u.username as owner_username,
+      n.last_modified > n.date_created + interval '1 second' as is_edited,
+      coalesce((
+        select json_agg(json_build_object('id', a.id, 'apartment_number', a.apartment_number,
+          'current_occupancy_id', co.id, 'occupancy_id', na.occupancy_id) order by a.sort_key, a.id)
+        from shift_log_note_apartments na
+        join apartments a on a.id = na.apartment_id
+        left join lateral (
+          select o.id from occupancies o
+          where o.apartment_id = a.id and o.is_active
+            and (o.lease_start_date is null or o.lease_start_date <= (now() at time zone b.time_zone)::date)
+          order by o.lease_start_date desc nulls last, o.id desc limit 1
+        ) co on true
+        where na.note_id = n.id
+      ), '[]'::json) as apartments,
+      page._k
+    from page
+    join shift_log_notes n on n.id = page.id
+    join users u on u.id = n.owner_id
+    join buildings b on b.id = n.building_id
+    left join shift_log_types t on t.id = n.shift_log_type_id
+    order by ${s.expr} ${dir}, n.id ${dir}`;
+  const rows = rowsOf<NoteRow>(await db.execute(outer));
+  return rows.map((r) => ({
+    ...r,
+    apartments: typeof r.apartments === "string" ? JSON.parse(r.apartments) : r.apartments,
+    date_created: new Date(r.date_created),
+    last_modified: new Date(r.last_modified),
+  }));
+}
+
+export async function countNotes(db: DbOrTx, f: NoteFilter): Promise<number> {
+  f = await prepareSearch(db, f);
+  const r = rowsOf<{ count: number | string }>(
+    await db.execute(
+      f.search?.trim()
+        ? sql`select count(*)::int as count from (${matchingIds(f)}) x`
+        : sql`select count(*)::int as count from shift_log_notes n where ${noteWhere(f)}`,
+    ),
+  );
+  return Number(r[0]?.count ?? 0);
+}
+
+/**
+ * How a page is read. 'walk': along the date index, filtering as it goes (best when matches
+ * are many: the page is found after a few rows). 'matches': the matching ids first, through the
+ * filter's own indexes (GIN for the body words, the link indexes for units and residents), then
+ * sorted (best when matches are few).
+ */
+export type Strategy = "walk" | "matches";
+
+/** Rows of the date order a search probes to judge how dense its matches are. */
+export const PROBE_ROWS = 20000;
+/** The longest walk worth taking (rows); past it, reading matches first is cheaper. */
+export const MAX_WALK_ROWS = 100000;
+
+/**
+ * Plain filters walk (their indexes lead with the building and end with the date). A search
+ * ordered by date probes the next PROBE_ROWS rows of the walk and estimates, from the matches
+ * found there, how far the walk must go for the page: up to MAX_WALK_ROWS it walks, else it
+ * reads matches first. A search in another order reads matches first.
+ */
+async function chooseStrategy(
+  db: DbOrTx,
+  f: NoteFilter,
+  sort: Sort,
+  page: { limit: number; offset?: number },
+  keyset: SQL | null,
+): Promise<Strategy> {
+  const search = f.search?.trim();
+  if (!search) return "walk";
+  if (sort.key !== "date_created") return "matches";
+  const need = (page.offset ?? 0) + page.limit;
+  const dir = sort.desc ? sql`desc` : sql`asc`;
+  const plain = noteWhere({ ...f, search: undefined, searchQuery: undefined });
+  const r = rowsOf<{ m: number }>(
+    await db.execute(sql`
+      select count(*)::int as m from (
+        select n.id, n.search_vector from shift_log_notes n
+        where ${plain}${keyset ? sql` and ${keyset}` : sql``}
+        order by n.date_created ${dir}, n.id ${dir}
+        limit ${PROBE_ROWS}
+      ) n
+      where ${searchText(f, search)} or n.id in (${searchLinkedIds(f, search)})`),
+  );
+  const m = Number(r[0]?.m ?? 0);
+  return m >= need || (m > 0 && (need * PROBE_ROWS) / m <= MAX_WALK_ROWS) ? "walk" : "matches";
+}
+
+/** Every matching row, read in keyset chunks (never the whole list in memory). */
+export async function* iterateNotes(
+  db: DbOrTx,
+  f: NoteFilter,
+  sort: Sort,
+  opts: { limit: number; offset?: number; chunk?: number },
+): AsyncGenerator<NoteRow> {
+  const chunk = opts.chunk ?? 2000;
+  f = await prepareSearch(db, f);
+  let left = opts.limit;
+  let after: { k: string | null; id: number } | undefined;
+  let start = true;
+  while (left > 0) {
+    const rows = await selectNotes(db, f, sort, {
+      limit: Math.min(chunk, left),
+      ...(start ? { offset: opts.offset ?? 0 } : { after }),
+    });
+    start = false;
+    for (const r of rows) yield r;
+    if (rows.length < Math.min(chunk, left)) return;
+    left -= rows.length;
+    const last = rows[rows.length - 1];
+    after = { k: last._k, id: last.id };
+  }
+}
+
+/** The note itself (no joins), for permission checks. */
+export async function findNoteHead(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({
+      id: shiftLogNotes.id,
+      building_id: shiftLogNotes.building_id,
+      owner_id: shiftLogNotes.owner_id,
+      body: shiftLogNotes.body,
+      shift_log_type_id: shiftLogNotes.shift_log_type_id,
+      is_high_priority: shiftLogNotes.is_high_priority,
+      location: shiftLogNotes.location,
+      type_name: shiftLogTypes.name,
+      type_code: shiftLogTypes.code,
+      type_is_immutable: shiftLogTypes.is_immutable,
+    })
+    .from(shiftLogNotes)
+    .leftJoin(shiftLogTypes, eq(shiftLogTypes.id, shiftLogNotes.shift_log_type_id))
+    .where(eq(shiftLogNotes.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+export type NoteHead = NonNullable<Awaited<ReturnType<typeof findNoteHead>>>;
+
+export async function noteApartmentLinks(db: DbOrTx, noteId: number) {
+  return db
+    .select({
+      apartment_id: shiftLogNoteApartments.apartment_id,
+      occupancy_id: shiftLogNoteApartments.occupancy_id,
+      apartment_number: apartments.apartment_number,
+      sort_key: apartments.sort_key,
+    })
+    .from(shiftLogNoteApartments)
+    .innerJoin(apartments, eq(apartments.id, shiftLogNoteApartments.apartment_id))
+    .where(eq(shiftLogNoteApartments.note_id, noteId))
+    .orderBy(asc(apartments.sort_key), asc(apartments.id));
+}
+
+export async function insertNote(
+  db: DbOrTx,
+  v: {
+    building_id: number;
+    owner_id: number;
+    body: string;
+    shift_log_type_id: number | null;
+    is_high_priority: boolean;
+    location: string | null;
+  },
+): Promise<number> {
+  const [row] = await db.insert(shiftLogNotes).values(v).returning({ id: shiftLogNotes.id });
+  return row.id;
+}
+
+export async function updateNote(
+  db: DbOrTx,
+  id: number,
+  v: Partial<{ body: string; shift_log_type_id: number | null; is_high_priority: boolean; location: string | null }>,
+): Promise<void> {
+  await db
+    .update(shiftLogNotes)
+    .set({ ...v, last_modified: sql`now()` })
+    .where(eq(shiftLogNotes.id, id));
+}
+
+export async function replaceNoteApartments(
+  db: DbOrTx,
+  noteId: number,
+  links: { apartment_id: number; occupancy_id: number | null }[],
+): Promise<void> {
+  await db.delete(shiftLogNoteApartments).where(eq(shiftLogNoteApartments.note_id, noteId));
+  if (links.length) await db.insert(shiftLogNoteApartments).values(links.map((l) => ({ note_id: noteId, ...l })));
+}
+
+export async function deleteNote(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(shiftLogNotes).where(eq(shiftLogNotes.id, id));
+}
+
+/** Apartments of a building among these ids. */
+export async function findApartments(db: DbOrTx, buildingId: number, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: apartments.id, apartment_number: apartments.apartment_number, sort_key: apartments.sort_key })
+    .from(apartments)
+    .where(and(eq(apartments.building_id, buildingId), inArray(apartments.id, ids)));
+}
+
+export async function findOccupancies(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: occupancies.id, building_id: occupancies.building_id, apartment_id: occupancies.apartment_id })
+    .from(occupancies)
+    .where(inArray(occupancies.id, ids));
+}
+
+export async function findOccupancy(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({ id: occupancies.id, building_id: occupancies.building_id, apartment_id: occupancies.apartment_id })
+    .from(occupancies)
+    .where(eq(occupancies.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The occupancy current today (building time zone) of each apartment: active, lease started. */
+export async function currentOccupancies(
+  db: DbOrTx,
+  apartmentIds: number[],
+  timeZone: string,
+): Promise<Map<number, number>> {
+  if (!apartmentIds.length) return new Map();
+  const rows = rowsOf<{ apartment_id: number; id: number }>(
+    await db.execute(sql`
+      select distinct on (o.apartment_id) o.apartment_id, o.id
+      from occupancies o
+      where ${inIds(sql`o.apartment_id`, apartmentIds)} and o.is_active
+        and (o.lease_start_date is null or o.lease_start_date <= (now() at time zone ${timeZone})::date)
+      order by o.apartment_id, o.lease_start_date desc nulls last, o.id desc`),
+  );
+  return new Map(rows.map((r) => [Number(r.apartment_id), Number(r.id)]));
+}
+
+// Events --------------------------------------------------------------------------------------
+
+export const NOTE_ENTITY = "shift_log_note";
+
+export async function insertNoteEvent(
+  db: DbOrTx,
+  v: {
+    building_id: number;
+    note_id: number;
+    type: string;
+    type_display: string;
+    note: string;
+    performed_by_id: number;
+    data?: unknown;
+  },
+): Promise<void> {
+  await db.insert(events).values({
+    building_id: v.building_id,
+    entity_type: NOTE_ENTITY,
+    entity_id: v.note_id,
+    type: v.type,
+    type_display: v.type_display,
+    note: v.note,
+    performed_by_id: v.performed_by_id,
+    data: v.data ?? null,
+  });
+}
+
+export async function listNoteEvents(db: DbOrTx, noteId: number, page: { limit: number; offset: number }) {
+  const where = and(eq(events.entity_type, NOTE_ENTITY), eq(events.entity_id, noteId));
+  const [rows, [{ count }]] = await Promise.all([
+    db
+      .select({
+        id: events.id,
+        type: events.type,
+        type_display: events.type_display,
+        note: events.note,
+        performed_by: sql<
+          string | null
+        >`coalesce(nullif(trim(${users.first_name} || ' ' || ${users.last_name}), ''), ${users.username})`,
+        date_created: events.date_created,
+      })
+      .from(events)
+      .leftJoin(users, eq(users.id, events.performed_by_id))
+      .where(where)
+      .orderBy(sql`${events.date_created} desc, ${events.id} desc`)
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(events)
+      .where(where),
+  ]);
+  return { rows, count: Number(count) };
+}
+
+// Types ---------------------------------------------------------------------------------------
+
+const typeColumns = {
+  id: shiftLogTypes.id,
+  name: shiftLogTypes.name,
+  short_name: shiftLogTypes.short_name,
+  description: shiftLogTypes.description,
+  display_order: shiftLogTypes.display_order,
+  is_active: shiftLogTypes.is_active,
+  is_immutable: shiftLogTypes.is_immutable,
+  code: shiftLogTypes.code,
+};
+
+export async function listTypes(
+  db: DbOrTx,
+  opts: { includeShiftEnd: boolean; showAll: boolean; limit: number; offset: number },
+) {
+  const conds: SQL[] = [];
+  if (!opts.showAll) conds.push(sql`${shiftLogTypes.is_active}`);
+  if (!opts.includeShiftEnd) conds.push(sql`${shiftLogTypes.code} is distinct from ${SHIFT_END_CODE}`);
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [{ count }]] = await Promise.all([
+    db
+      .select(typeColumns)
+      .from(shiftLogTypes)
+      .where(where)
+      .orderBy(asc(shiftLogTypes.display_order), asc(sql`lower(${shiftLogTypes.name})`), asc(shiftLogTypes.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(shiftLogTypes)
+      .where(where),
+  ]);
+  return { rows, count: Number(count) };
+}
+
+export async function findType(db: DbOrTx, id: number) {
+  const rows = await db.select(typeColumns).from(shiftLogTypes).where(eq(shiftLogTypes.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+export type TypeRow = NonNullable<Awaited<ReturnType<typeof findType>>>;
+
+export async function findTypeByCode(db: DbOrTx, code: string) {
+  const rows = await db.select(typeColumns).from(shiftLogTypes).where(eq(shiftLogTypes.code, code)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function typeNameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: shiftLogTypes.id })
+    .from(shiftLogTypes)
+    .where(
+      and(
+        sql`lower(${shiftLogTypes.name}) = lower(${name})`,
+        exceptId ? sql`${shiftLogTypes.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertType(
+  db: DbOrTx,
+  v: { name: string; short_name: string; description: string; display_order: number; is_active: boolean },
+) {
+  const [row] = await db.insert(shiftLogTypes).values(v).returning(typeColumns);
+  return row;
+}
+
+export async function updateType(
+  db: DbOrTx,
+  id: number,
+  v: Partial<{ name: string; short_name: string; description: string; display_order: number; is_active: boolean }>,
+) {
+  const [row] = await db
+    .update(shiftLogTypes)
+    .set({ ...v, last_modified: sql`now()` })
+    .where(eq(shiftLogTypes.id, id))
+    .returning(typeColumns);
+  return row ?? null;
+}
+
+// Buildings -----------------------------------------------------------------------------------
+
+/** Id, name and time zone of these buildings (null: every building). */
+export async function buildingZones(db: DbOrTx, ids: number[] | null) {
+  return db
+    .select({ id: buildings.id, name: buildings.name, time_zone: buildings.time_zone })
+    .from(buildings)
+    .where(ids ? inArray(buildings.id, ids.length ? ids : [-1]) : undefined)
+    .orderBy(buildings.id);
+}

@@ -1,0 +1,200 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  Detail,
+  Event,
+  FieldErrors,
+  Id,
+  OccupancyShiftLogNotesQuery,
+  paginated,
+  RECENT_SHIFT_LOG_NOTES_PER_OCCUPANCY,
+  SHIFT_LOG_EXPORT_FILENAME,
+  SHIFT_LOG_EXPORT_LIMIT,
+  SHIFT_LOG_SEARCH_DEFAULT_LIMIT,
+  ShiftLogNote,
+  ShiftLogNotePatch,
+  ShiftLogNoteQuery,
+  ShiftLogNoteWrite,
+  ShiftLogType,
+  ShiftLogTypePatch,
+  ShiftLogTypeQuery,
+  ShiftLogTypeWrite,
+} from "@portico/contract";
+import jobsPlugin from "../../lib/jobs.ts";
+import mailPlugin from "../../lib/mail.ts";
+import { pageOf, paginate } from "../../lib/pagination.ts";
+import { streamXlsx, wantsXlsx } from "../../lib/xlsx.ts";
+import { ensureShiftLogTypes } from "../../db/seed/shift-logs.ts";
+import { exportColumns } from "./export.ts";
+import { NIGHTLY_CRON, NIGHTLY_JOB, runNightlyShiftLogEmails } from "./nightly.ts";
+import { iterateNotes } from "./repository.ts";
+import * as service from "./service.ts";
+
+const IdParams = z.object({ id: Id });
+const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
+const tags = ["shift-logs"];
+
+/**
+ * Shift logs (document 1 section 7): notes, their history, note types, and the recent notes of
+ * an occupancy. Also registers the nightly shift log e-mail job.
+ */
+const routes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // Shared layers; app.ts registers them at the root (then these are no-ops).
+  if (!app.hasDecorator("jobs")) await app.register(jobsPlugin);
+  if (!app.hasPlugin("portico-mail")) await app.register(mailPlugin);
+  app.jobs.work(NIGHTLY_JOB, async () => runNightlyShiftLogEmails(app));
+  app.jobs.schedule(NIGHTLY_JOB, NIGHTLY_CRON);
+  // The default types and the end-of-shift type exist on every installation.
+  app.addHook("onReady", async () => {
+    await ensureShiftLogTypes(app.db);
+  });
+
+  // Notes ------------------------------------------------------------------------------------
+
+  app.get(
+    "/shift-logs/notes/",
+    {
+      schema: {
+        tags,
+        summary: "Shift log notes (JSON page, or the spreadsheet with Accept: …spreadsheetml.sheet or format=xlsx)",
+        querystring: ShiftLogNoteQuery,
+        response: { 200: paginated(ShiftLogNote), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      const resolved = await service.resolveNoteQuery(req, app.db, q);
+      if (wantsXlsx(req, q.format)) {
+        const page = pageOf(
+          { limit: q.limit ?? SHIFT_LOG_EXPORT_LIMIT, offset: q.offset },
+          SHIFT_LOG_EXPORT_LIMIT,
+          SHIFT_LOG_EXPORT_LIMIT,
+        );
+        return streamXlsx(
+          reply,
+          SHIFT_LOG_EXPORT_FILENAME,
+          exportColumns(resolved.multiBuilding),
+          iterateNotes(app.db, resolved.filter, resolved.sort, page),
+          { sheetName: "Shift log" },
+        );
+      }
+      const page = pageOf(q, SHIFT_LOG_SEARCH_DEFAULT_LIMIT, SHIFT_LOG_EXPORT_LIMIT);
+      const { count, results } = await service.listNotes(app.db, resolved, page);
+      return paginate(req, page, count, results);
+    },
+  );
+
+  app.post(
+    "/shift-logs/notes/",
+    {
+      schema: {
+        tags,
+        querystring: z.object({ building: z.coerce.number().int().positive().optional() }),
+        body: ShiftLogNoteWrite,
+        response: { 201: ShiftLogNote, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const note = await service.createNote(app, req, req.body, req.query.building);
+      return reply.status(201).send(note);
+    },
+  );
+
+  app.get(
+    "/shift-logs/notes/:id/",
+    { schema: { tags, params: IdParams, response: { 200: ShiftLogNote, ...errors } } },
+    async (req) => service.getNote(req, app.db, req.params.id),
+  );
+
+  app.patch(
+    "/shift-logs/notes/:id/",
+    { schema: { tags, params: IdParams, body: ShiftLogNotePatch, response: { 200: ShiftLogNote, ...errors } } },
+    async (req) => service.updateNote(app, req, req.params.id, req.body),
+  );
+
+  app.delete(
+    "/shift-logs/notes/:id/",
+    { schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await service.deleteNote(req, app.db, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/shift-logs/notes/:id/events/",
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: OccupancyShiftLogNotesQuery,
+        response: { 200: paginated(Event), ...errors },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query, 100, 1000);
+      const { count, results } = await service.noteEvents(req, app.db, req.params.id, page);
+      return paginate(req, page, count, results);
+    },
+  );
+
+  // Types ------------------------------------------------------------------------------------
+
+  app.get(
+    "/shift-logs/shift-log-types/",
+    { schema: { tags, querystring: ShiftLogTypeQuery, response: { 200: paginated(ShiftLogType), ...errors } } },
+    async (req) => {
+      const page = pageOf(req.query, 1000, 1000);
+      const { count, results } = await service.listTypes(req, app.db, req.query, page);
+      return paginate(req, page, count, results);
+    },
+  );
+
+  app.post(
+    "/shift-logs/shift-log-types/",
+    { schema: { tags, body: ShiftLogTypeWrite, response: { 201: ShiftLogType, ...errors } } },
+    async (req, reply) => reply.status(201).send(await service.createType(req, app.db, req.body)),
+  );
+
+  app.get(
+    "/shift-logs/shift-log-types/:id/",
+    { schema: { tags, params: IdParams, response: { 200: ShiftLogType, ...errors } } },
+    async (req) => service.getType(req, app.db, req.params.id),
+  );
+
+  app.patch(
+    "/shift-logs/shift-log-types/:id/",
+    { schema: { tags, params: IdParams, body: ShiftLogTypePatch, response: { 200: ShiftLogType, ...errors } } },
+    async (req) => service.updateType(req, app.db, req.params.id, req.body),
+  );
+
+  app.post(
+    "/shift-logs/shift-log-types/:id/toggle_active/",
+    { schema: { tags, params: IdParams, response: { 200: ShiftLogType, ...errors } } },
+    async (req) => service.toggleType(req, app.db, req.params.id),
+  );
+
+  // Occupancy --------------------------------------------------------------------------------
+
+  app.get(
+    "/core/occupancies/:id/shift-log-notes/",
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: OccupancyShiftLogNotesQuery,
+        response: { 200: paginated(ShiftLogNote), ...errors },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query, RECENT_SHIFT_LOG_NOTES_PER_OCCUPANCY, 1000);
+      const { count, results } = await service.listOccupancyNotes(req, app.db, req.params.id, page);
+      return paginate(req, page, count, results);
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,547 @@
+import type { FastifyRequest } from "fastify";
+import {
+  can,
+  changeNote,
+  DATE_FILTER_RE,
+  type Event,
+  hasBuildingAccess,
+  SHIFT_END_CODE,
+  SHIFT_LOG_DEFAULT_ORDERING,
+  SHIFT_LOG_MESSAGES,
+  SHIFT_LOG_TYPE_NAME_TAKEN,
+  type ShiftLogNote,
+  type ShiftLogNotePatch,
+  type ShiftLogNoteQuery,
+  type ShiftLogNoteWrite,
+  type ShiftLogType,
+  type ShiftLogTypePatch,
+  type ShiftLogTypeQuery,
+  type ShiftLogTypeWrite,
+} from "@portico/contract";
+import type { Db } from "../../db/client.ts";
+import { type BuildingScope, requireBuilding, requireCan } from "../../lib/access.ts";
+import { requireUser } from "../../lib/current-user.ts";
+import { dayjs, iso } from "../../lib/dates.ts";
+import { NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
+import { notifyTrackers, type NotifyDeps } from "../../lib/notifications.ts";
+import * as repo from "./repository.ts";
+
+/** What the service needs from the app: the database, settings, mail and jobs. */
+export type Deps = NotifyDeps & { db: Db };
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+export function toNote(r: repo.NoteRow): ShiftLogNote {
+  return {
+    id: r.id,
+    body: r.body,
+    owner: { id: r.owner_id, first_name: r.owner_first_name, last_name: r.owner_last_name, username: r.owner_username },
+    date_created: iso(r.date_created)!,
+    last_modified: iso(r.last_modified)!,
+    apartments: r.apartments.map((a) => ({
+      id: Number(a.id),
+      apartment_number: a.apartment_number,
+      current_occupancy_id: a.current_occupancy_id == null ? null : Number(a.current_occupancy_id),
+    })),
+    occupancy_ids: [...new Set(r.apartments.filter((a) => a.occupancy_id != null).map((a) => Number(a.occupancy_id)))],
+    shift_log_type_id: r.shift_log_type_id,
+    shift_log_type_name: r.type_name,
+    shift_log_type_short_name: r.type_short_name,
+    is_end_of_shift: r.type_code === SHIFT_END_CODE,
+    is_high_priority: r.is_high_priority,
+    building: { id: r.building_id, name: r.building_name },
+    location: r.location,
+    is_edited: r.is_edited,
+  };
+}
+
+const toType = (t: repo.TypeRow): ShiftLogType => ({ ...t, description: t.description ?? "" });
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export interface ResolvedNoteQuery {
+  filter: repo.NoteFilter;
+  sort: repo.Sort;
+  /** Time zone of every building in scope (for export formatting). */
+  zones: Map<number, string>;
+  /** True when the list spans more than one building (the export adds a Building column). */
+  multiBuilding: boolean;
+}
+
+function parseSort(ordering: string | undefined): repo.Sort {
+  const o = ordering || SHIFT_LOG_DEFAULT_ORDERING;
+  const desc = o.startsWith("-");
+  return { key: (desc ? o.slice(1) : o) as repo.SortKey, desc };
+}
+
+const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/** A date filter as an instant: a day starts (min) or ends (max, exclusive) in the time zone. */
+function boundOf(value: string, tz: string, kind: "min" | "max"): Date {
+  if (DATE_FILTER_RE.test(value)) {
+    const start = dayjs.tz(value, tz).startOf("day");
+    return (kind === "min" ? start : dayjs.tz(start.add(1, "day").format("YYYY-MM-DD"), tz).startOf("day")).toDate();
+  }
+  const v = value.replace(" ", "T");
+  const at = HAS_OFFSET.test(v) ? dayjs(v) : dayjs.tz(v, tz);
+  return kind === "min" ? at.toDate() : at.add(1, "millisecond").toDate();
+}
+
+/**
+ * Who may list what: `building` (the gate: 403 when the user may not reach it), or for OF a
+ * comma list `buildings` or nothing (every building). Others must name a building.
+ */
+export async function resolveNoteQuery(
+  req: FastifyRequest,
+  db: Db,
+  q: ShiftLogNoteQuery,
+  extra: Partial<repo.NoteFilter> = {},
+): Promise<ResolvedNoteQuery> {
+  const user = requireUser(req);
+  let buildingIds: number[] | null;
+  const zones = new Map<number, string>();
+  if (q.building !== undefined) {
+    const scope = await requireBuilding(req, db, q.building, "shiftlog.view");
+    buildingIds = [scope.building.id];
+    zones.set(scope.building.id, scope.building.time_zone);
+  } else if (q.buildings && q.buildings.length) {
+    buildingIds = [...new Set(q.buildings)];
+    for (const id of buildingIds) {
+      const scope = await requireBuilding(req, db, id, "shiftlog.view");
+      zones.set(id, scope.building.time_zone);
+    }
+  } else {
+    if (user.role !== "OF") throw new ValidationError({ building: ["This field is required."] });
+    if (!can(user, "shiftlog.view")) throw new PermissionDeniedError();
+    buildingIds = null;
+    for (const b of await repo.buildingZones(db, null)) zones.set(b.id, b.time_zone);
+  }
+  if (!can(user, "shiftlog.view")) throw new PermissionDeniedError();
+
+  let dateRanges: repo.DateRange[] | undefined;
+  if (q.min_date_created || q.max_date_created) {
+    const byZone = new Map<string, number[]>();
+    for (const [id, tz] of zones) byZone.set(tz, [...(byZone.get(tz) ?? []), id]);
+    dateRanges = [...byZone].map(([tz, ids]) => ({
+      buildingIds: buildingIds === null && byZone.size === 1 ? null : ids,
+      min: q.min_date_created ? boundOf(q.min_date_created, tz, "min") : undefined,
+      max: q.max_date_created ? boundOf(q.max_date_created, tz, "max") : undefined,
+    }));
+    if (!dateRanges.length) dateRanges = [{ buildingIds: [] }];
+  }
+
+  const typeIds = q.shift_log_type_id;
+  let includeEndOfShift = q.include_end_of_shift_notes ?? false;
+  if (!includeEndOfShift && typeIds?.length) {
+    const shiftEnd = await repo.findTypeByCode(db, SHIFT_END_CODE);
+    if (shiftEnd && typeIds.includes(shiftEnd.id)) includeEndOfShift = true;
+  }
+
+  return {
+    filter: {
+      buildingIds,
+      dateRanges,
+      isHighPriority: q.is_high_priority,
+      apartmentNumber: q.apartment_number || undefined,
+      typeIds,
+      search: q.search,
+      onlyEdited: q.only_edited || undefined,
+      hasApartment: q.has_apartment_filter,
+      include: q.include_apartments,
+      exclude: q.exclude_apartments,
+      includeEndOfShift,
+      ...extra,
+    },
+    sort: parseSort(q.ordering),
+    zones,
+    multiBuilding: buildingIds === null || buildingIds.length > 1,
+  };
+}
+
+export async function listNotes(db: Db, r: ResolvedNoteQuery, page: { limit: number; offset: number }) {
+  const filter = await repo.prepareSearch(db, r.filter);
+  const [rows, count] = await Promise.all([repo.selectNotes(db, filter, r.sort, page), repo.countNotes(db, filter)]);
+  return { count, results: rows.map(toNote) };
+}
+
+/** GET /core/occupancies/{id}/shift-log-notes/: notes linked to that occupancy, newest first. */
+export async function listOccupancyNotes(
+  req: FastifyRequest,
+  db: Db,
+  occupancyId: number,
+  page: { limit: number; offset: number },
+) {
+  const user = requireUser(req);
+  const occ = await repo.findOccupancy(db, occupancyId);
+  if (!occ || !hasBuildingAccess(user, occ.building_id)) throw new NotFoundError();
+  await requireBuilding(req, db, occ.building_id, "shiftlog.view");
+  const filter: repo.NoteFilter = { buildingIds: [occ.building_id], occupancyId, includeEndOfShift: true };
+  const sort: repo.Sort = { key: "date_created", desc: true };
+  const [rows, count] = await Promise.all([repo.selectNotes(db, filter, sort, page), repo.countNotes(db, filter)]);
+  return { count, results: rows.map(toNote) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One note
+
+/** The note, when the user may see it; 404 for missing notes and for buildings out of reach. */
+async function reachableNote(
+  req: FastifyRequest,
+  db: Db,
+  id: number,
+): Promise<{ head: repo.NoteHead; scope: BuildingScope }> {
+  const user = requireUser(req);
+  const head = await repo.findNoteHead(db, id);
+  if (!head || !hasBuildingAccess(user, head.building_id)) throw new NotFoundError();
+  const scope = await requireBuilding(req, db, head.building_id, "shiftlog.view");
+  return { head, scope };
+}
+
+export async function loadNote(db: Db, id: number): Promise<ShiftLogNote> {
+  const [row] = await repo.selectNotes(
+    db,
+    { noteId: id, buildingIds: null, includeEndOfShift: true },
+    { key: "date_created", desc: true },
+    { limit: 1 },
+  );
+  if (!row) throw new NotFoundError();
+  return toNote(row);
+}
+
+export async function getNote(req: FastifyRequest, db: Db, id: number): Promise<ShiftLogNote> {
+  await reachableNote(req, db, id);
+  return loadNote(db, id);
+}
+
+export async function noteEvents(req: FastifyRequest, db: Db, id: number, page: { limit: number; offset: number }) {
+  await reachableNote(req, db, id);
+  const { rows, count } = await repo.listNoteEvents(db, id, page);
+  const results: Event[] = rows.map((e) => ({ ...e, date_created: iso(e.date_created)! }));
+  return { count, results };
+}
+
+const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+/** Validates units and occupancies of a write; returns the links to store. */
+async function resolveUnits(
+  db: Db,
+  scope: BuildingScope,
+  apartmentIds: number[],
+  occupancyIds: number[] | undefined,
+  keep: Map<number, number | null> = new Map(),
+): Promise<{ links: { apartment_id: number; occupancy_id: number | null }[]; numbers: string[] }> {
+  const ids = [...new Set(apartmentIds)];
+  const found = await repo.findApartments(db, scope.building.id, ids);
+  const byId = new Map(found.map((a) => [a.id, a]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length) throw new ValidationError({ apartment_ids: missing.map(doesNotExist) });
+
+  const chosen = new Map<number, number>();
+  if (occupancyIds?.length) {
+    const occs = await repo.findOccupancies(db, [...new Set(occupancyIds)]);
+    const occById = new Map(occs.map((o) => [o.id, o]));
+    for (const oid of new Set(occupancyIds)) {
+      const o = occById.get(oid);
+      if (!o || o.building_id !== scope.building.id) throw new ValidationError({ occupancy_ids: [doesNotExist(oid)] });
+      if (!byId.has(o.apartment_id))
+        throw new ValidationError({ occupancy_ids: [SHIFT_LOG_MESSAGES.occupancyNotInUnits] });
+      chosen.set(o.apartment_id, o.id);
+    }
+  }
+  const needCurrent = ids.filter((id) => !chosen.has(id) && !keep.has(id));
+  const current = await repo.currentOccupancies(db, needCurrent, scope.building.time_zone);
+  const sorted = [...found].sort((a, b) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.id - b.id));
+  return {
+    links: sorted.map((a) => ({
+      apartment_id: a.id,
+      occupancy_id: chosen.get(a.id) ?? (keep.has(a.id) ? keep.get(a.id)! : (current.get(a.id) ?? null)),
+    })),
+    numbers: sorted.map((a) => a.apartment_number),
+  };
+}
+
+async function notifyNewOccupancies(
+  app: Deps,
+  note: ShiftLogNote,
+  occupancyIds: number[],
+  actorId: number,
+  log?: FastifyRequest["log"],
+) {
+  for (const occupancyId of occupancyIds) {
+    const apt = note.apartments.find((a) => a.current_occupancy_id === occupancyId) ?? note.apartments[0];
+    const unit = apt ? `unit ${apt.apartment_number}` : "a unit";
+    const who = `${note.owner.first_name} ${note.owner.last_name}`.trim() || note.owner.username;
+    try {
+      await notifyTrackers(app, {
+        building_id: note.building.id,
+        occupancy_id: occupancyId,
+        area: "shift_log_notes",
+        subject: `${note.is_high_priority ? "High priority shift log note" : "Shift log note"} for ${unit} – ${note.building.name}`,
+        text: `${who} logged a ${note.shift_log_type_name ? `${note.shift_log_type_name} ` : ""}note for ${unit} at ${note.building.name}:\n\n${note.body}`,
+        link: `/${note.building.id}/manage/unit-profiles/${occupancyId}`,
+        exclude_user_id: actorId,
+        related: { entity_type: repo.NOTE_ENTITY, entity_id: note.id },
+      });
+    } catch (err) {
+      log?.error({ err, note: note.id }, "tracking notification failed");
+    }
+  }
+}
+
+export async function createNote(
+  app: Deps,
+  req: FastifyRequest,
+  body: ShiftLogNoteWrite & { is_end_of_shift?: boolean },
+  queryBuilding?: number,
+): Promise<ShiftLogNote> {
+  const db = app.db;
+  const buildingId = body.building_id ?? queryBuilding;
+  if (!buildingId) throw new ValidationError({ building_id: ["This field is required."] });
+  const scope = await requireBuilding(req, db, buildingId, "shiftlog.create");
+  const user = scope.user;
+
+  let typeId = body.shift_log_type_id ?? null;
+  if (body.is_end_of_shift) {
+    const shiftEnd = await repo.findTypeByCode(db, SHIFT_END_CODE);
+    if (!shiftEnd) throw new ValidationError({ shift_log_type_id: [doesNotExist(0)] });
+    typeId = shiftEnd.id;
+  }
+  if (typeId !== null) {
+    const type = await repo.findType(db, typeId);
+    if (!type) throw new ValidationError({ shift_log_type_id: [doesNotExist(typeId)] });
+    if (type.code === SHIFT_END_CODE && !scope.settings.shiftlogsettings.is_enable_end_of_shift_logging)
+      throw new ValidationError({ shift_log_type_id: [SHIFT_LOG_MESSAGES.endOfShiftDisabled] });
+    if (!type.is_active) throw new ValidationError({ shift_log_type_id: [SHIFT_LOG_MESSAGES.inactiveType] });
+  }
+
+  const { links } = await resolveUnits(
+    db,
+    scope,
+    body.no_apartment ? [] : (body.apartment_ids ?? []),
+    body.occupancy_ids,
+  );
+  const location = scope.settings.shiftlogsettings.is_recordable_by_location ? body.location?.trim() || null : null;
+
+  const id = await db.transaction(async (tx) => {
+    const noteId = await repo.insertNote(tx, {
+      building_id: scope.building.id,
+      owner_id: user.id,
+      body: body.body,
+      shift_log_type_id: typeId,
+      is_high_priority: body.is_high_priority ?? false,
+      location,
+    });
+    await repo.replaceNoteApartments(tx, noteId, links);
+    await repo.insertNoteEvent(tx, {
+      building_id: scope.building.id,
+      note_id: noteId,
+      type: "CREATED",
+      type_display: "Created",
+      note: "Note created",
+      performed_by_id: user.id,
+    });
+    return noteId;
+  });
+  const note = await loadNote(db, id);
+  const occs = [...new Set(links.map((l) => l.occupancy_id).filter((o): o is number => o != null))];
+  if (occs.length) await notifyNewOccupancies(app, note, occs, user.id, req.log);
+  return note;
+}
+
+export async function updateNote(
+  app: Deps,
+  req: FastifyRequest,
+  id: number,
+  body: ShiftLogNotePatch & { is_end_of_shift?: boolean },
+): Promise<ShiftLogNote> {
+  const db = app.db;
+  const { head, scope } = await reachableNote(req, db, id);
+  const user = scope.user;
+  if (head.owner_id !== user.id && !can(user, "shiftlog.edit_any", scope.ctx)) throw new PermissionDeniedError();
+  if (head.type_is_immutable) throw new PermissionDeniedError(SHIFT_LOG_MESSAGES.immutableNote);
+
+  const changes: { field: string; from: unknown; to: unknown }[] = [];
+  const set: Parameters<typeof repo.updateNote>[2] = {};
+
+  if (body.body !== undefined && body.body !== head.body) {
+    changes.push({ field: "body", from: head.body, to: body.body });
+    set.body = body.body;
+  }
+  if (body.is_end_of_shift) throw new ValidationError({ shift_log_type_id: [SHIFT_LOG_MESSAGES.endOfShiftTypeChange] });
+  if (body.shift_log_type_id !== undefined && (body.shift_log_type_id ?? null) !== head.shift_log_type_id) {
+    const newId = body.shift_log_type_id ?? null;
+    let newName: string | null = null;
+    if (newId !== null) {
+      const type = await repo.findType(db, newId);
+      if (!type) throw new ValidationError({ shift_log_type_id: [doesNotExist(newId)] });
+      if (type.code === SHIFT_END_CODE || type.is_immutable)
+        throw new ValidationError({ shift_log_type_id: [SHIFT_LOG_MESSAGES.endOfShiftTypeChange] });
+      if (!type.is_active) throw new ValidationError({ shift_log_type_id: [SHIFT_LOG_MESSAGES.inactiveType] });
+      newName = type.name;
+    }
+    changes.push({ field: "shift_log_type", from: head.type_name, to: newName });
+    set.shift_log_type_id = newId;
+  }
+  if (body.is_high_priority !== undefined && body.is_high_priority !== head.is_high_priority) {
+    changes.push({ field: "is_high_priority", from: head.is_high_priority, to: body.is_high_priority });
+    set.is_high_priority = body.is_high_priority;
+  }
+  if (body.location !== undefined && scope.settings.shiftlogsettings.is_recordable_by_location) {
+    const loc = body.location?.trim() || null;
+    if (loc !== head.location) {
+      changes.push({ field: "location", from: head.location, to: loc });
+      set.location = loc;
+    }
+  }
+
+  let newLinks: { apartment_id: number; occupancy_id: number | null }[] | null = null;
+  let addedOccupancies: number[] = [];
+  if (body.apartment_ids !== undefined || body.no_apartment) {
+    const existing = await repo.noteApartmentLinks(db, id);
+    const keep = new Map(existing.map((l) => [l.apartment_id, l.occupancy_id]));
+    const { links, numbers } = await resolveUnits(
+      db,
+      scope,
+      body.no_apartment ? [] : (body.apartment_ids ?? []),
+      body.occupancy_ids,
+      body.occupancy_ids?.length ? new Map() : keep,
+    );
+    const before = existing.map((l) => `${l.apartment_id}:${l.occupancy_id}`).join(",");
+    const after = links.map((l) => `${l.apartment_id}:${l.occupancy_id}`).join(",");
+    if (before !== after) {
+      const fromNumbers = existing.map((l) => l.apartment_number).join(", ");
+      const toNumbers = numbers.join(", ");
+      if (fromNumbers !== toNumbers) changes.push({ field: "apartments", from: fromNumbers, to: toNumbers });
+      newLinks = links;
+      const had = new Set(existing.map((l) => l.occupancy_id).filter((o) => o != null));
+      addedOccupancies = [
+        ...new Set(links.map((l) => l.occupancy_id).filter((o): o is number => o != null && !had.has(o))),
+      ];
+    }
+  }
+
+  if (!changes.length && !newLinks) return loadNote(db, id);
+  await db.transaction(async (tx) => {
+    await repo.updateNote(tx, id, set);
+    if (newLinks) await repo.replaceNoteApartments(tx, id, newLinks);
+    await repo.insertNoteEvent(tx, {
+      building_id: head.building_id,
+      note_id: id,
+      type: "UPDATED",
+      type_display: "Updated",
+      note: changes.length ? changeNote(changes) : "Changes: occupancies updated",
+      performed_by_id: user.id,
+    });
+  });
+  const note = await loadNote(db, id);
+  if (addedOccupancies.length) await notifyNewOccupancies(app, note, addedOccupancies, user.id, req.log);
+  return note;
+}
+
+export async function deleteNote(req: FastifyRequest, db: Db, id: number): Promise<void> {
+  const { head } = await reachableNote(req, db, id);
+  const scope = await requireBuilding(req, db, head.building_id, "shiftlog.delete");
+  await db.transaction(async (tx) => {
+    await repo.insertNoteEvent(tx, {
+      building_id: head.building_id,
+      note_id: id,
+      type: "DELETED",
+      type_display: "Deleted",
+      note: "Note deleted",
+      performed_by_id: scope.user.id,
+      data: { body: head.body, shift_log_type_id: head.shift_log_type_id, owner_id: head.owner_id },
+    });
+    await repo.deleteNote(tx, id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types
+
+export async function listTypes(
+  req: FastifyRequest,
+  db: Db,
+  q: ShiftLogTypeQuery,
+  page: { limit: number; offset: number },
+) {
+  const user = requireUser(req);
+  if (!can(user, "shiftlog.view") && !can(user, "shiftlog.types.manage")) throw new PermissionDeniedError();
+  const { rows, count } = await repo.listTypes(db, {
+    includeShiftEnd: q.include_shift_end ?? false,
+    showAll: q.show_all ?? false,
+    ...page,
+  });
+  return { count, results: rows.map(toType) };
+}
+
+export async function getType(req: FastifyRequest, db: Db, id: number): Promise<ShiftLogType> {
+  const user = requireUser(req);
+  if (!can(user, "shiftlog.view") && !can(user, "shiftlog.types.manage")) throw new PermissionDeniedError();
+  const t = await repo.findType(db, id);
+  if (!t) throw new NotFoundError();
+  return toType(t);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export async function createType(req: FastifyRequest, db: Db, body: ShiftLogTypeWrite): Promise<ShiftLogType> {
+  requireCan(req, "shiftlog.types.manage");
+  if (await repo.typeNameTaken(db, body.name)) throw new ValidationError({ name: [SHIFT_LOG_TYPE_NAME_TAKEN] });
+  try {
+    return toType(
+      await repo.insertType(db, {
+        name: body.name,
+        short_name: body.short_name,
+        description: body.description ?? "",
+        display_order: body.display_order ?? 0,
+        is_active: body.is_active ?? true,
+      }),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ValidationError({ name: [SHIFT_LOG_TYPE_NAME_TAKEN] });
+    throw err;
+  }
+}
+
+export async function updateType(
+  req: FastifyRequest,
+  db: Db,
+  id: number,
+  body: ShiftLogTypePatch,
+): Promise<ShiftLogType> {
+  requireCan(req, "shiftlog.types.manage");
+  const t = await repo.findType(db, id);
+  if (!t) throw new NotFoundError();
+  if (t.is_immutable) throw new PermissionDeniedError(SHIFT_LOG_MESSAGES.immutableType);
+  if (body.name !== undefined && (await repo.typeNameTaken(db, body.name, id)))
+    throw new ValidationError({ name: [SHIFT_LOG_TYPE_NAME_TAKEN] });
+  const set: Parameters<typeof repo.updateType>[2] = {};
+  if (body.name !== undefined) set.name = body.name;
+  if (body.short_name !== undefined) set.short_name = body.short_name;
+  if (body.description !== undefined) set.description = body.description ?? "";
+  if (body.display_order !== undefined) set.display_order = body.display_order;
+  if (body.is_active !== undefined) set.is_active = body.is_active;
+  if (!Object.keys(set).length) return toType(t);
+  try {
+    const row = await repo.updateType(db, id, set);
+    if (!row) throw new NotFoundError();
+    return toType(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ValidationError({ name: [SHIFT_LOG_TYPE_NAME_TAKEN] });
+    throw err;
+  }
+}
+
+export async function toggleType(req: FastifyRequest, db: Db, id: number): Promise<ShiftLogType> {
+  requireCan(req, "shiftlog.types.manage");
+  const t = await repo.findType(db, id);
+  if (!t) throw new NotFoundError();
+  if (t.is_immutable) throw new PermissionDeniedError(SHIFT_LOG_MESSAGES.immutableType);
+  const row = await repo.updateType(db, id, { is_active: !t.is_active });
+  return toType(row!);
+}
