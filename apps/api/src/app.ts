@@ -11,6 +11,7 @@ import identityProvider from "./plugins/identity-provider.ts";
 import web from "./plugins/web.ts";
 import jobs from "./lib/jobs.ts";
 import mail from "./lib/mail.ts";
+import files from "./lib/files.ts";
 import { modules } from "./modules/index.ts";
 
 declare module "fastify" {
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(
     async (api) => {
       await api.register(auth);
+      await api.register(files);
       for (const m of modules) await api.register(m);
     },
     { prefix: "/api/v1" },

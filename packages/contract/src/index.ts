@@ -8,3 +8,5 @@ export * from "./me.ts";
 export * from "./employees.ts";
 export * from "./permissions.ts";
 export * from "./shift-logs.ts";
+export * from "./occupancies.ts";
+export * from "./packages.ts";

@@ -4,6 +4,9 @@ import me from "./me/routes.ts";
 import buildings from "./buildings/routes.ts";
 import employees from "./employees/routes.ts";
 import shiftLogs from "./shift-logs/routes.ts";
+import occupancies from "./occupancies/routes.ts";
+import idCards from "./id-cards/routes.ts";
+import packages from "./packages/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
-export const modules: FastifyPluginAsync[] = [auth, me, buildings, employees, shiftLogs];
+export const modules: FastifyPluginAsync[] = [auth, me, buildings, employees, shiftLogs, occupancies, idCards, packages];

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { seedShiftLogs } from "./shift-logs.ts";
+import { seedPackages } from "./packages.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -542,7 +543,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   if (seeded) {
     log(
       `Demo data: "${DEMO_PORTFOLIO.name}", ${seeded.buildings} buildings, ${seeded.apartments} units, ` +
-        `${seeded.occupancies} leases, ${seeded.residents} residents, ${seeded.staff} staff accounts ` +
+        `${seeded.occupancies} leases, ${seeded.residents} residents, ${seeded.shift_log_notes} shift log notes, ` +
+        `${seeded.packages} packages, ${seeded.staff} staff accounts ` +
         `(password ${DEMO_PASSWORD}) in ${Date.now() - started} ms`,
     );
   }
@@ -725,8 +727,10 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string) {
     residentCount += people.length;
   }
   const { notes: shiftLogNotes } = await seedShiftLogs(tx, { now });
+  const { packages: packageCount } = await seedPackages(tx, { now });
   return {
     shift_log_notes: shiftLogNotes,
+    packages: packageCount,
     buildings: BUILDING_PLANS.length,
     apartments: apartmentCount,
     occupancies: occupancyCount,

@@ -1,0 +1,430 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import fp from "fastify-plugin";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import multipart from "@fastify/multipart";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { MESSAGES, UPLOAD_LIMIT_BYTES } from "@portico/contract";
+import type { Config } from "../config.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { storedFiles } from "../db/schema/index.ts";
+import { HttpError, ValidationError } from "./errors.ts";
+
+/**
+ * Shared file storage for every area (resident photos, instruction and package photos,
+ * documents, signatures …).
+ *
+ *   const up = await readUpload(req, "photo_url");                 // multipart field or a binary body
+ *   const file = await saveImage(app, { data: up.data, purpose: "occupant_photo",
+ *                                       resize: { width: 340, height: 420 }, building_id, created_by_id });
+ *   row.photo_url = file.url;                                      // /api/v1/files/{token}/occupant_photo.jpg
+ *   await deleteFileByUrl(app, oldUrl);
+ *
+ * - Bytes go to a FileStore (disk under config.filesDir now; an S3 store can implement the same
+ *   three methods later), metadata to the stored_files table.
+ * - Each file is served at /api/v1/files/{token}/{name}: the token (192 random bits) is the
+ *   capability, so <img src> works without an Authorization header; the URL is only ever handed
+ *   out by calls that checked the building. Files are immutable: a new upload gets a new token.
+ * - Content types are sniffed from the bytes (the client's claim is not trusted); anything that
+ *   is not a known image or PDF is served as an attachment with a sandboxing CSP.
+ * - Size: UPLOAD_LIMIT_BYTES (48 MB) → 413 'File Too Large, please select a file under 48 MB'.
+ *
+ * Routes that take uploads call `registerUploadParsers(app)` in their plugin (multipart and raw
+ * image/PDF bodies); the serving route comes from this module's default export, registered
+ * under /api/v1.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Stores
+
+export interface FileStore {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** A stream of the bytes, or null when missing. */
+  get(key: string): Promise<Readable | null>;
+  delete(key: string): Promise<void>;
+}
+
+export class DiskFileStore implements FileStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!/^[\w./-]+$/.test(key) || key.split("/").some((p) => p === ".." || p === "." || p === ""))
+      throw new Error(`invalid storage key ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
+    const file = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+    await fs.promises.writeFile(tmp, data);
+    await fs.promises.rename(tmp, file);
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    const file = this.pathOf(key);
+    try {
+      await fs.promises.access(file, fs.constants.R_OK);
+    } catch {
+      return null;
+    }
+    return fs.createReadStream(file);
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+}
+
+const stores = new Map<string, FileStore>();
+/** The store of a configuration (one per files directory). */
+export function fileStoreFor(config: Pick<Config, "filesDir">): FileStore {
+  let s = stores.get(config.filesDir);
+  if (!s) {
+    s = new DiskFileStore(config.filesDir);
+    stores.set(config.filesDir, s);
+  }
+  return s;
+}
+
+export interface FileDeps {
+  db: DbOrTx;
+  config: Pick<Config, "filesDir">;
+  /** Defaults to the store of config.filesDir. */
+  fileStore?: FileStore;
+}
+const storeOf = (deps: FileDeps) => deps.fileStore ?? fileStoreFor(deps.config);
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+export class FileTooLargeError extends HttpError {
+  constructor() {
+    super(413, { detail: MESSAGES.fileTooLarge });
+  }
+}
+
+export const INVALID_IMAGE =
+  "Upload a valid image. The file you uploaded was either not an image or a corrupted image.";
+
+// ---------------------------------------------------------------------------------------------
+// Content types
+
+const IMAGE_TYPES = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "image/heic",
+  "image/avif",
+  "image/tiff",
+  "image/bmp",
+]);
+/** Types served inline; everything else is an attachment. */
+const INLINE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif", "application/pdf"]);
+
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": ".jpg",
+  "image/png": ".png",
+  "image/gif": ".gif",
+  "image/webp": ".webp",
+  "image/heic": ".heic",
+  "image/avif": ".avif",
+  "image/tiff": ".tif",
+  "image/bmp": ".bmp",
+  "application/pdf": ".pdf",
+};
+
+/** The content type of the bytes, from their signature; null when not recognised. */
+export function sniffContentType(buf: Buffer): string | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => buf[at + i] === b);
+  const ascii = (s: string, at = 0) => buf.length >= at + s.length && buf.toString("latin1", at, at + s.length) === s;
+  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (ascii("GIF87a") || ascii("GIF89a")) return "image/gif";
+  if (ascii("RIFF") && ascii("WEBP", 8)) return "image/webp";
+  if (ascii("%PDF-")) return "application/pdf";
+  if (ascii("ftyp", 4)) {
+    const brand = buf.toString("latin1", 8, 12);
+    if (["heic", "heix", "hevc", "mif1", "msf1"].includes(brand)) return "image/heic";
+    if (brand === "avif" || brand === "avis") return "image/avif";
+  }
+  if (starts([0x49, 0x49, 0x2a, 0x00]) || starts([0x4d, 0x4d, 0x00, 0x2a])) return "image/tiff";
+  if (ascii("BM") && buf.length > 26) return "image/bmp";
+  return null;
+}
+
+export const isImageType = (ct: string | null | undefined) => !!ct && IMAGE_TYPES.has(ct);
+
+// ---------------------------------------------------------------------------------------------
+// Images
+
+export interface ImageOptions {
+  width: number;
+  height: number;
+  /** cover (default): crop to exactly width × height; inside: fit within, keep the aspect. */
+  fit?: "cover" | "inside";
+  format?: "jpeg" | "webp";
+  quality?: number;
+}
+
+/**
+ * Decodes, orients (EXIF), resizes and re-encodes an image; metadata (EXIF, GPS, ICC) is not
+ * carried over. A file that is not a decodable image → 400 {field: [INVALID_IMAGE]}.
+ */
+export async function processImage(
+  input: Buffer,
+  opts: ImageOptions,
+  field = "photo_url",
+): Promise<{ data: Buffer; contentType: string; width: number; height: number }> {
+  const invalid = () => new ValidationError({ [field]: [INVALID_IMAGE] });
+  if (!isImageType(sniffContentType(input))) throw invalid();
+  try {
+    const format = opts.format ?? "jpeg";
+    let img = sharp(input, { failOn: "error", limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ width: opts.width, height: opts.height, fit: opts.fit ?? "cover", position: "attention" });
+    img =
+      format === "webp"
+        ? img.webp({ quality: opts.quality ?? 82 })
+        : img.flatten({ background: "#ffffff" }).jpeg({ quality: opts.quality ?? 85 });
+    const { data, info } = await img.toBuffer({ resolveWithObject: true });
+    return {
+      data,
+      contentType: format === "webp" ? "image/webp" : "image/jpeg",
+      width: info.width,
+      height: info.height,
+    };
+  } catch {
+    throw invalid();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving, reading, deleting
+
+export const FILES_PATH = "/api/v1/files";
+export const fileUrl = (token: string, name: string) => `${FILES_PATH}/${token}/${encodeURIComponent(name)}`;
+/** The token of a URL made by fileUrl (null for anything else). */
+export function tokenFromUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const m = url.match(/\/api\/v1\/files\/([A-Za-z0-9_-]{16,})(?:\/|$)/);
+  return m ? m[1] : null;
+}
+
+export interface StoredFile {
+  id: number;
+  token: string;
+  url: string;
+  content_type: string;
+  size: number;
+}
+
+export interface SaveFileInput {
+  data: Buffer;
+  /** What it is: 'occupant_photo', 'document' … (also the first part of the storage key). */
+  purpose: string;
+  original_name?: string;
+  /** Used only when the bytes are not recognised. */
+  content_type?: string;
+  building_id?: number | null;
+  created_by_id?: number | null;
+  /** The file name in the URL (defaults to purpose + extension). */
+  name?: string;
+}
+
+/** Stores the bytes and records them; 413 over the upload limit. */
+export async function saveFile(deps: FileDeps, input: SaveFileInput): Promise<StoredFile> {
+  if (input.data.length > UPLOAD_LIMIT_BYTES) throw new FileTooLargeError();
+  // Recognised bytes decide; otherwise a harmless claimed type (never image, PDF or markup) or octet-stream.
+  const claimed = (input.content_type ?? "").split(";")[0].trim().toLowerCase();
+  const contentType =
+    sniffContentType(input.data) ??
+    (/^[\w.+-]+\/[\w.+-]+$/.test(claimed) && !/^image\/|pdf|html|xml|javascript|svg/.test(claimed)
+      ? claimed
+      : "application/octet-stream");
+  const ext = EXTENSIONS[contentType] ?? ".bin";
+  const token = crypto.randomBytes(24).toString("base64url");
+  const purpose = input.purpose.replace(/[^\w-]/g, "_") || "file";
+  const now = new Date();
+  const key = `${purpose}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${token}${ext}`;
+  const store = storeOf(deps);
+  await store.put(key, input.data, contentType);
+  try {
+    const [row] = await deps.db
+      .insert(storedFiles)
+      .values({
+        token,
+        storage_key: key,
+        content_type: contentType,
+        size: input.data.length,
+        original_name: (input.original_name ?? "").slice(0, 255),
+        purpose,
+        building_id: input.building_id ?? null,
+        created_by_id: input.created_by_id ?? null,
+      })
+      .returning({ id: storedFiles.id });
+    const name = (input.name ?? `${purpose}${ext}`).replace(/[^\w.-]/g, "_");
+    return { id: row.id, token, url: fileUrl(token, name), content_type: contentType, size: input.data.length };
+  } catch (err) {
+    await store.delete(key).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** processImage, then saveFile. */
+export async function saveImage(
+  deps: FileDeps,
+  input: Omit<SaveFileInput, "content_type"> & { resize: ImageOptions; field?: string },
+): Promise<StoredFile & { width: number; height: number }> {
+  if (input.data.length > UPLOAD_LIMIT_BYTES) throw new FileTooLargeError();
+  const img = await processImage(input.data, input.resize, input.field);
+  const saved = await saveFile(deps, { ...input, data: img.data, content_type: img.contentType });
+  return { ...saved, width: img.width, height: img.height };
+}
+
+export async function findFile(deps: Pick<FileDeps, "db">, token: string) {
+  const rows = await deps.db.select().from(storedFiles).where(eq(storedFiles.token, token)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The bytes of a stored file as a stream, with its record; null when unknown or missing. */
+export async function openFile(deps: FileDeps, token: string) {
+  const row = await findFile(deps, token);
+  if (!row) return null;
+  const stream = await storeOf(deps).get(row.storage_key);
+  return stream ? { row, stream } : null;
+}
+
+/** Reads a whole stored file (small files: thumbnails, tests). */
+export async function readFileBytes(deps: FileDeps, token: string): Promise<Buffer | null> {
+  const opened = await openFile(deps, token);
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  for await (const c of opened.stream) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** Forgets a file and removes its bytes; unknown tokens are ignored. */
+export async function deleteFile(deps: FileDeps, token: string): Promise<boolean> {
+  const rows = await deps.db.delete(storedFiles).where(eq(storedFiles.token, token)).returning();
+  if (!rows.length) return false;
+  await storeOf(deps)
+    .delete(rows[0].storage_key)
+    .catch(() => undefined);
+  return true;
+}
+
+/** deleteFile for a URL made by fileUrl (other URLs are left alone). */
+export async function deleteFileByUrl(deps: FileDeps, url: string | null | undefined): Promise<boolean> {
+  const token = tokenFromUrl(url);
+  return token ? deleteFile(deps, token) : false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads
+
+export interface Upload {
+  data: Buffer;
+  filename: string;
+  mimetype: string;
+  /** Other form fields (multipart), or the query string (binary body). */
+  fields: Record<string, string>;
+}
+
+const BINARY_TYPES = /^(image\/[\w.+-]+|application\/octet-stream|application\/pdf)(;.*)?$/i;
+
+/**
+ * Lets a plugin's routes take uploads: multipart/form-data (the file under its field name, the
+ * other fields as strings) and raw bodies of images, PDFs or application/octet-stream. Safe to
+ * call from several plugins or after a root registration.
+ */
+export async function registerUploadParsers(app: FastifyInstance): Promise<void> {
+  if (!app.hasContentTypeParser("multipart/form-data")) {
+    await app.register(multipart, {
+      limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },
+      throwFileSizeLimit: true,
+    });
+  }
+  if (!app.hasContentTypeParser(BINARY_TYPES)) {
+    app.addContentTypeParser(BINARY_TYPES, { parseAs: "buffer", bodyLimit: UPLOAD_LIMIT_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+  }
+}
+
+/**
+ * The uploaded file of a request: the multipart part named `field` (other parts' fields are
+ * collected), or a raw body. null when the request carries no file.
+ */
+export async function readUpload(req: FastifyRequest, field: string): Promise<Upload | null> {
+  const query = Object.fromEntries(
+    Object.entries((req.query ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+  );
+  if (typeof req.isMultipart === "function" && req.isMultipart()) {
+    const fields: Record<string, string> = { ...query };
+    let file: Upload | null = null;
+    for await (const part of req.parts()) {
+      if (part.type === "file") {
+        if (part.fieldname === field && !file) {
+          const data = await part.toBuffer();
+          file = { data, filename: part.filename ?? "", mimetype: part.mimetype ?? "", fields };
+        } else {
+          part.file.resume();
+        }
+      } else {
+        fields[part.fieldname] = String(part.value ?? "");
+      }
+    }
+    return file ? { ...file, fields } : null;
+  }
+  if (Buffer.isBuffer(req.body)) {
+    if (!req.body.length) return null;
+    return {
+      data: req.body,
+      filename: String(req.headers["x-filename"] ?? ""),
+      mimetype: String(req.headers["content-type"] ?? ""),
+      fields: query,
+    };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serving
+
+/**
+ * GET /files/{token}/ and /files/{token}/{name} (register under /api/v1). Public: the token is
+ * the capability. Immutable content, cached privately.
+ */
+export default fp(
+  async (app) => {
+    const serve = async (req: FastifyRequest<{ Params: { token: string } }>, reply: import("fastify").FastifyReply) => {
+      const token = req.params.token;
+      if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return reply.status(404).send({ detail: MESSAGES.notFound });
+      const opened = await openFile(app, token);
+      if (!opened) return reply.status(404).send({ detail: MESSAGES.notFound });
+      const { row, stream } = opened;
+      const inline = INLINE_TYPES.has(row.content_type);
+      const name = (row.original_name || `${row.purpose}${EXTENSIONS[row.content_type] ?? ""}`).replace(
+        /["\\\r\n]/g,
+        "_",
+      );
+      reply
+        .header("content-type", row.content_type)
+        .header("content-length", String(row.size))
+        .header("cache-control", "private, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .header("content-disposition", `${inline ? "inline" : "attachment"}; filename="${name}"`)
+        .header("content-security-policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      return reply.send(stream);
+    };
+    const opts = { config: { public: true }, schema: { hide: true } };
+    app.get("/files/:token/", opts, serve);
+    app.get("/files/:token/:name", opts, serve);
+  },
+  { name: "portico-files" },
+);

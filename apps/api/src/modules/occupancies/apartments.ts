@@ -1,0 +1,255 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { eq, sql } from "drizzle-orm";
+import {
+  type Apartment,
+  ApartmentPatch,
+  ApartmentWrite,
+  apartmentSortKey,
+  BUILDING_OCCUPANTS_FILENAME,
+  can,
+  OCCUPANT_TYPE_DISPLAY,
+  UNIT_PROFILE_MESSAGES as M,
+  VACANT_UNIT_REPORT_FILENAME,
+} from "@portico/contract";
+import { apartments } from "../../db/schema/index.ts";
+import { requireBuilding } from "../../lib/access.ts";
+import { requireUser } from "../../lib/current-user.ts";
+import { NotFoundError, PermissionDeniedError } from "../../lib/errors.ts";
+import { paginate, pageOf } from "../../lib/pagination.ts";
+import { streamXlsx, type XlsxColumn } from "../../lib/xlsx.ts";
+import { changeNotes, dbOf, diff, FormError, gateObject, parseBody, viewerOf } from "./common.ts";
+import * as repo from "./repository.ts";
+
+const toApartment = (r: repo.ApartmentRow): Apartment => ({
+  id: r.id,
+  apartment_id: r.id,
+  building: r.building_id,
+  apartment_number: r.apartment_number,
+  bedrooms: r.bedrooms,
+  bathrooms: r.bathrooms,
+  floor: r.floor,
+  line: r.line,
+  is_balcony_apt: r.is_balcony_apt,
+  is_management: r.is_management,
+  is_unlinked_to_tfcio: r.is_unlinked_to_tfcio,
+  occupancy_id: r.occupancy_id,
+  is_vacant: r.occupancy_id == null,
+});
+
+async function apartmentOut(req: FastifyRequest, id: number): Promise<Apartment> {
+  const row = await repo.apartmentById(dbOf(req), id);
+  if (!row) throw new NotFoundError();
+  return toApartment(row);
+}
+
+/** MM/DD/YYYY, the product's date format, for spreadsheets. */
+export const usDate = (d: string | null | undefined) =>
+  d ? `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}` : "";
+
+/** GET /core/apartments/{id}/ */
+export async function getApartment(req: FastifyRequest, id: number): Promise<Apartment> {
+  const ref = await repo.apartmentRef(dbOf(req), id);
+  if (!ref) throw new NotFoundError();
+  await gateObject(req, ref.building_id, "occupancy.view");
+  return apartmentOut(req, id);
+}
+
+const APARTMENT_FIELDS = [
+  "apartment_number",
+  "bedrooms",
+  "bathrooms",
+  "floor",
+  "line",
+  "is_balcony_apt",
+  "is_management",
+  "is_unlinked_to_tfcio",
+] as const;
+
+const numberTaken = () => new FormError({ apartment_number: [M.apartmentNumberTaken] });
+
+async function numberInUse(req: FastifyRequest, buildingId: number, number: string, exceptId?: number) {
+  const rows = await dbOf(req)
+    .select({ id: apartments.id })
+    .from(apartments)
+    .where(
+      sql`${apartments.building_id} = ${buildingId} and upper(${apartments.apartment_number}) = upper(${number})
+      ${exceptId ? sql`and ${apartments.id} <> ${exceptId}` : sql``}`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** POST /core/apartments/ (managers). */
+export async function createApartment(req: FastifyRequest, body: unknown): Promise<Apartment> {
+  const user = requireUser(req);
+  if (!can(user, "apartment.create")) throw new PermissionDeniedError();
+  const input = parseBody(ApartmentWrite, body);
+  const scope = await requireBuilding(req, dbOf(req), input.building, "apartment.create");
+  if (await numberInUse(req, scope.building.id, input.apartment_number)) throw numberTaken();
+  const db = dbOf(req);
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(apartments)
+        .values({
+          building_id: scope.building.id,
+          apartment_number: input.apartment_number,
+          sort_key: apartmentSortKey(input.apartment_number),
+          bedrooms: input.bedrooms ?? "1BR",
+          bathrooms: input.bathrooms ?? "1.0",
+          floor: input.floor || null,
+          line: input.line || null,
+          is_balcony_apt: input.is_balcony_apt ?? false,
+          is_management: input.is_management ?? false,
+          is_unlinked_to_tfcio: input.is_unlinked_to_tfcio ?? false,
+        })
+        .returning({ id: apartments.id });
+      await repo.insertEvents(tx, [
+        {
+          building_id: scope.building.id,
+          entity_type: "apartment",
+          entity_id: row.id,
+          type: "CREATED",
+          type_display: "Created",
+          note: `Apartment ${input.apartment_number} created.`,
+          performed_by_id: scope.user.id,
+        },
+      ]);
+      return row.id;
+    });
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw numberTaken();
+    throw err;
+  }
+  return apartmentOut(req, id);
+}
+
+/** PATCH /core/apartments/{id}/ (managers). */
+export async function patchApartment(req: FastifyRequest, id: number, body: unknown): Promise<Apartment> {
+  const db = dbOf(req);
+  const ref = await repo.apartmentRef(db, id);
+  if (!ref) throw new NotFoundError();
+  const scope = await gateObject(req, ref.building_id, "apartment.edit");
+  const input = parseBody(ApartmentPatch, body);
+  if (input.building !== undefined && input.building !== ref.building_id)
+    throw new FormError({ building: [M.buildingReadOnly] });
+  const cur = (await repo.apartmentById(db, id))!;
+  const next: Record<string, unknown> = {};
+  for (const f of APARTMENT_FIELDS)
+    if (input[f] !== undefined) next[f] = f === "floor" || f === "line" ? input[f] || null : input[f];
+  if (
+    next.apartment_number !== undefined &&
+    (await numberInUse(req, ref.building_id, next.apartment_number as string, id))
+  )
+    throw numberTaken();
+  const changes = diff(cur as unknown as Record<string, unknown>, next, APARTMENT_FIELDS);
+  if (changes.length) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(apartments)
+          .set({
+            ...(next as Partial<typeof apartments.$inferInsert>),
+            ...(next.apartment_number !== undefined
+              ? { sort_key: apartmentSortKey(next.apartment_number as string) }
+              : {}),
+          })
+          .where(eq(apartments.id, id));
+        await repo.insertEvents(tx, [
+          {
+            building_id: ref.building_id,
+            entity_type: "apartment",
+            entity_id: id,
+            type: "UPDATED",
+            type_display: "Updated",
+            note: changeNotes(changes).note,
+            performed_by_id: scope.user.id,
+          },
+        ]);
+      });
+    } catch (err) {
+      if (repo.isUniqueViolation(err)) throw numberTaken();
+      throw err;
+    }
+  }
+  return apartmentOut(req, id);
+}
+
+const VACANT_COLUMNS: XlsxColumn<repo.VacantUnitRow>[] = [
+  { header: "Unit", width: 10, value: (r) => r.apartment_number },
+  { header: "Bedrooms", width: 10, value: (r) => r.bedrooms },
+  { header: "Bathrooms", width: 11, value: (r) => r.bathrooms },
+  { header: "Floor", width: 8, value: (r) => r.floor ?? "" },
+  { header: "Line", width: 8, value: (r) => r.line ?? "" },
+  { header: "Last move-out date", width: 20, value: (r) => usDate(r.last_move_out_date) },
+  { header: "Next lease start date", width: 22, value: (r) => usDate(r.next_lease_start_date) },
+];
+
+/**
+ * GET /core/buildings/{id}/apartments/ — the apartments in unit order (JSON page); with
+ * vacant_units=True the vacant unit report (vacant_unit_report.xlsx).
+ */
+export async function listApartments(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  buildingId: number,
+  q: { limit?: number; offset?: number; vacant_units?: boolean; search?: string },
+) {
+  const scope = await requireBuilding(req, dbOf(req), buildingId, "occupancy.view");
+  if (q.vacant_units) {
+    return streamXlsx(
+      reply,
+      VACANT_UNIT_REPORT_FILENAME,
+      VACANT_COLUMNS,
+      repo.iterateVacantUnits(dbOf(req), scope.building.id),
+      {
+        sheetName: "Vacant units",
+      },
+    );
+  }
+  const page = pageOf(q, 30, 5000);
+  const { count, rows } = await repo.listApartments(dbOf(req), scope.building.id, q.search, page);
+  return paginate(req, page, count, rows.map(toApartment));
+}
+
+/**
+ * GET /core/buildings/{id}/occupants/ — every active resident (JSON page), or
+ * building_occupants.xlsx. The Email column only for users who may see e-mails.
+ */
+export async function buildingOccupants(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  buildingId: number,
+  q: { limit?: number; offset?: number; search?: string },
+  xlsx: boolean,
+) {
+  const scope = await requireBuilding(req, dbOf(req), buildingId, "occupancy.view");
+  const viewer = viewerOf(scope);
+  if (xlsx) {
+    const columns: XlsxColumn<repo.OccupantExportRow>[] = [
+      { header: "Unit", width: 10, value: (r) => r.apartment_number },
+      { header: "Name", width: 28, value: (r) => [r.first_name, r.last_name].filter(Boolean).join(" ") },
+      { header: "Type", width: 11, value: (r) => OCCUPANT_TYPE_DISPLAY[r.type] ?? r.type },
+      ...(viewer.viewEmail
+        ? [{ header: "Email", width: 32, value: (r: repo.OccupantExportRow) => r.email ?? "" }]
+        : []),
+      { header: "Phone", width: 18, value: (r) => r.phone_number },
+      { header: "Lease start date", width: 16, value: (r) => usDate(r.lease_start_date) },
+      { header: "Lease end date", width: 16, value: (r) => usDate(r.lease_end_date) },
+      { header: "Status", width: 10, value: (r) => (r.is_future ? "Future" : "Current") },
+    ];
+    return streamXlsx(
+      reply,
+      BUILDING_OCCUPANTS_FILENAME,
+      columns,
+      repo.iterateBuildingOccupants(dbOf(req), scope.building.id),
+      {
+        sheetName: "Occupants",
+      },
+    );
+  }
+  const page = pageOf(q, 30, 5000);
+  const { count, rows } = await repo.buildingOccupants(dbOf(req), scope.building.id, q.search, viewer, page);
+  return paginate(req, page, count, rows);
+}

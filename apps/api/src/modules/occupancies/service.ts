@@ -1,0 +1,817 @@
+import type { FastifyRequest } from "fastify";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  AddExistingOccupant,
+  can,
+  type Event,
+  FlagWrite,
+  type NewOccupant,
+  OCCUPANT_TYPE_DISPLAY,
+  type Occupancy,
+  OccupancyCreate,
+  type OccupancyEvent,
+  type OccupancyNote,
+  OccupancyNotePatch,
+  OccupancyNoteWrite,
+  OccupancyPatch,
+  type OccupancyTracking,
+  type OccupantType,
+  placeholderEmail,
+  ROLE_DISPLAY,
+  type Role,
+  TRACK_FIELDS,
+  type TrackField,
+  TrackingWrite,
+  UNIT_PROFILE_MESSAGES as M,
+  type OccupancyListQuery,
+  hasBuildingAccess,
+} from "@portico/contract";
+import type { DbOrTx, Tx } from "../../db/client.ts";
+import { apartments, occupancies, occupancyFlags, occupants, users } from "../../db/schema/index.ts";
+import { requireBuilding } from "../../lib/access.ts";
+import { requireUser } from "../../lib/current-user.ts";
+import { iso, todayIn } from "../../lib/dates.ts";
+import { HttpError, NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
+import { deleteFileByUrl } from "../../lib/files.ts";
+import { type Page, paginate, pageOf } from "../../lib/pagination.ts";
+import {
+  changeNotes,
+  dbOf,
+  diff,
+  FormError,
+  gateObject,
+  nestedErrors,
+  parseBody,
+  usernameBase,
+  viewerOf,
+} from "./common.ts";
+import * as repo from "./repository.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Building the Occupancy shape
+
+const encodeLeaseId = (id: string | null) => (id ? Buffer.from(id, "utf8").toString("base64url") : null);
+
+export async function buildOccupancies(db: DbOrTx, ids: number[], viewer: repo.Viewer): Promise<Occupancy[]> {
+  if (!ids.length) return [];
+  const [bases, people, flags, tracking] = await Promise.all([
+    repo.occupancyBases(db, ids),
+    repo.occupantsByOccupancy(db, ids, viewer),
+    repo.activeFlags(db, ids),
+    viewer.canTrack ? repo.trackingOf(db, ids) : Promise.resolve([]),
+  ]);
+  const byId = new Map(bases.map((b) => [b.id, b]));
+  const out: Occupancy[] = [];
+  for (const id of ids) {
+    const b = byId.get(id);
+    if (!b) continue;
+    const today = todayIn(b.time_zone);
+    const isFuture = !!b.lease_start_date && b.lease_start_date > today;
+    const all = people.get(id) ?? [];
+    const flag = flags.get(id) ?? null;
+    const mine = tracking.find((t) => t.occupancy_id === id && t.user_id === viewer.userId) ?? null;
+    out.push({
+      id: b.id,
+      building_id: b.building_id,
+      building_name: b.building_name,
+      apartment_id: b.apartment_id,
+      apartment_number: b.apartment_number,
+      bedrooms: b.bedrooms,
+      bathrooms: b.bathrooms,
+      floor: b.floor,
+      line: b.line,
+      is_balcony_apt: b.is_balcony_apt,
+      is_management: b.is_management,
+      is_active: b.is_active,
+      is_future: isFuture,
+      status: !b.is_active ? "INACTIVE" : isFuture ? "FUTURE" : "CURRENT",
+      is_do_not_disturb: b.is_do_not_disturb,
+      is_lease_expired: b.is_active && !!b.lease_end_date && b.lease_end_date < today,
+      lease_start_date: b.lease_start_date,
+      lease_end_date: b.lease_end_date,
+      move_in_date: b.move_in_date,
+      move_out_date: b.move_out_date,
+      occupant_set: all.filter((o) => o.is_active),
+      inactive_occupant_set: all.filter((o) => !o.is_active),
+      flag: flag && (!flag.is_manager_only || viewer.manager) ? flag : null,
+      tracking: mine
+        ? {
+            id: mine.id,
+            occupancy_id: mine.occupancy_id,
+            user_id: mine.user_id,
+            track_instructions: mine.track_instructions,
+            track_maintenance_requests: mine.track_maintenance_requests,
+            track_packages: mine.track_packages,
+            track_service_elevators: mine.track_service_elevators,
+            track_shift_log_notes: mine.track_shift_log_notes,
+          }
+        : null,
+      tracking_employees: viewer.manager
+        ? tracking.filter((t) => t.occupancy_id === id && TRACK_FIELDS.some((f) => t[f]))
+        : [],
+      external_lease_id: viewer.manager ? b.external_lease_id : null,
+      encoded_external_lease_id: viewer.manager ? encodeLeaseId(b.external_lease_id) : null,
+      date_created: iso(b.date_created)!,
+      last_modified: iso(b.last_modified)!,
+    });
+  }
+  return out;
+}
+
+/** Loads an occupancy and passes its building's gate (404 when unreachable, 403 for the action). */
+export async function gateOccupancy(req: FastifyRequest, id: number, action: Parameters<typeof gateObject>[2]) {
+  const ref = await repo.occupancyRef(dbOf(req), id);
+  if (!ref) throw new NotFoundError();
+  const scope = await gateObject(req, ref.building_id, action);
+  return { ref, scope, viewer: viewerOf(scope) };
+}
+
+async function occupancyOut(db: DbOrTx, id: number, viewer: repo.Viewer): Promise<Occupancy> {
+  const [o] = await buildOccupancies(db, [id], viewer);
+  if (!o) throw new NotFoundError();
+  return o;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+/** GET /core/occupancies/{id}/ */
+export async function getOccupancy(req: FastifyRequest, id: number): Promise<Occupancy> {
+  const { viewer } = await gateOccupancy(req, id, "occupancy.view");
+  return occupancyOut(dbOf(req), id, viewer);
+}
+
+/** GET /core/occupancies/?apartment_id=&building=&is_active= */
+export async function listOccupancies(req: FastifyRequest, q: OccupancyListQuery) {
+  const user = requireUser(req);
+  const db = dbOf(req);
+  let buildingId = q.building;
+  if (q.apartment_id !== undefined) {
+    const apt = await repo.apartmentRef(db, q.apartment_id);
+    if (
+      !apt ||
+      !hasBuildingAccess(user, apt.building_id) ||
+      (buildingId !== undefined && apt.building_id !== buildingId)
+    ) {
+      // An apartment the user cannot see has no occupancies for them.
+      if (buildingId !== undefined) await requireBuilding(req, db, buildingId, "occupancy.view");
+      return paginate(req, pageOf(q), 0, []);
+    }
+    buildingId = apt.building_id;
+  }
+  if (buildingId === undefined) throw new ValidationError({ building: [M.fieldRequired] });
+  const scope = await requireBuilding(req, db, buildingId, "occupancy.view");
+  const page = pageOf(q);
+  const { count, ids } = await repo.listOccupancyIds(
+    db,
+    { buildingIds: [scope.building.id], apartmentId: q.apartment_id, isActive: q.is_active },
+    page,
+  );
+  return paginate(req, page, count, await buildOccupancies(db, ids, viewerOf(scope)));
+}
+
+/** GET /core/occupancies/{id}/adjacent_units/ */
+export async function adjacentUnits(req: FastifyRequest, id: number) {
+  await gateOccupancy(req, id, "occupancy.view");
+  const db = dbOf(req);
+  const [base] = await repo.occupancyBases(db, [id]);
+  return repo.adjacentUnits(db, base.building_id, base.sort_key, base.apartment_id);
+}
+
+/** GET /core/occupancies/{id}/events/ — the unit's history (front desk and managers). */
+export async function occupancyEvents(req: FastifyRequest, id: number, q: { limit?: number; offset?: number }) {
+  const { scope, viewer } = await gateOccupancy(req, id, "occupancy.history");
+  const page = pageOf(q);
+  const { count, rows } = await repo.occupancyEvents(
+    dbOf(req),
+    id,
+    { manager: viewer.manager, notes: can(scope.user, "occupancy.notes", scope.ctx), viewEmail: viewer.viewEmail },
+    page,
+  );
+  return paginate(req, page, count, rows as OccupancyEvent[]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Residents (shared by create, add-existing and POST /core/occupants/)
+
+interface ResidentContext {
+  occupancyId: number;
+  buildingId: number;
+  apartmentNumber: string;
+  userId: number;
+}
+
+async function uniqueUsername(tx: DbOrTx, base: string, taken: Set<string>): Promise<string> {
+  const rows = await tx
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const used = new Set([...rows.map((r) => r.username.toLowerCase()), ...taken]);
+  if (!used.has(base)) return base;
+  for (let k = 2; ; k++) if (!used.has(`${base}_${k}`)) return `${base}_${k}`;
+}
+
+/**
+ * Checks new-resident rows against the database (usernames taken, or repeated in the request);
+ * returns per-row errors (an empty object for a good row).
+ */
+export async function checkNewResidents(db: DbOrTx, rows: NewOccupant[], seen: Set<string>) {
+  const errors: Record<string, string[]>[] = [];
+  for (const r of rows) {
+    const e: Record<string, string[]> = {};
+    if (!r.no_email && r.username) {
+      const key = r.username.toLowerCase();
+      if (seen.has(key)) e.username = [M.duplicateInRequest];
+      else if (await repo.usernameExists(db, r.username)) e.username = [M.usernameTaken];
+      seen.add(key);
+    }
+    errors.push(e);
+  }
+  return errors;
+}
+
+/** Inserts a new resident account (role TN, no password) and its occupant row. */
+export async function insertNewResident(tx: Tx, row: NewOccupant, ctx: ResidentContext, taken: Set<string>) {
+  let username = row.username ?? "";
+  let email = row.email ?? "";
+  if (row.no_email) {
+    username = await uniqueUsername(
+      tx,
+      usernameBase(row.first_name ?? "", row.last_name ?? "", ctx.apartmentNumber),
+      taken,
+    );
+    email = placeholderEmail(username);
+  }
+  taken.add(username.toLowerCase());
+  const [user] = await tx
+    .insert(users)
+    .values({
+      username,
+      email,
+      first_name: row.first_name ?? "",
+      last_name: row.last_name ?? "",
+      phone_number: row.phone_number ?? "",
+      role: "TN",
+      password_hash: null,
+      is_active: true,
+      is_staff: false,
+    })
+    .returning({ id: users.id });
+  const prefs = row.notification_preferences ?? {};
+  const [occ] = await tx
+    .insert(occupants)
+    .values({
+      occupancy_id: ctx.occupancyId,
+      user_id: user.id,
+      type: row.type,
+      is_active: row.is_active ?? true,
+      pronouns: row.pronouns ?? "",
+      emergency_contact_info: row.emergency_contact_info ?? "",
+      ...prefs,
+    })
+    .returning({ id: occupants.id });
+  await repo.insertEvents(tx, [
+    {
+      building_id: ctx.buildingId,
+      entity_type: "occupant",
+      entity_id: occ.id,
+      type: "CREATED",
+      type_display: "Created",
+      note: `Added to unit ${ctx.apartmentNumber} as ${OCCUPANT_TYPE_DISPLAY[row.type]}${row.is_active === false ? " (inactive)" : ""}.`,
+      performed_by_id: ctx.userId,
+      data: { occupancy_id: ctx.occupancyId },
+    },
+  ]);
+  return occ.id;
+}
+
+/** Adds an existing resident account to an occupancy. */
+export async function insertExistingResident(
+  tx: Tx,
+  userId: number,
+  row: { type: OccupantType; is_active?: boolean },
+  ctx: ResidentContext,
+) {
+  const [occ] = await tx
+    .insert(occupants)
+    .values({ occupancy_id: ctx.occupancyId, user_id: userId, type: row.type, is_active: row.is_active ?? true })
+    .returning({ id: occupants.id });
+  await repo.insertEvents(tx, [
+    {
+      building_id: ctx.buildingId,
+      entity_type: "occupant",
+      entity_id: occ.id,
+      type: "CREATED",
+      type_display: "Created",
+      note: `Existing resident added to unit ${ctx.apartmentNumber} as ${OCCUPANT_TYPE_DISPLAY[row.type]}${row.is_active === false ? " (inactive)" : ""}.`,
+      performed_by_id: ctx.userId,
+      data: { occupancy_id: ctx.occupancyId },
+    },
+  ]);
+  return occ.id;
+}
+
+const usernameRace = (err: unknown) => {
+  if (repo.isUniqueViolation(err, "users_username_lower_uq"))
+    return new FormError({ non_field_errors: [M.usernameTaken] });
+  return err;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Create / update / delete
+
+/** POST /core/occupancies/ (managers). */
+export async function createOccupancy(req: FastifyRequest, body: unknown): Promise<Occupancy> {
+  const user = requireUser(req);
+  if (!can(user, "occupancy.create")) throw new PermissionDeniedError();
+  const db = dbOf(req);
+  const input = parseBody(OccupancyCreate, body, (errors) => {
+    const rowErrors = ["new_occupants", "new_occupants_by_username"].some((k) => Array.isArray(errors[k]));
+    if (rowErrors) errors.non_field_errors = [...((errors.non_field_errors as string[]) ?? []), M.invalidOccupantRows];
+  });
+  const newRows = input.new_occupants ?? [];
+  const existingRows = input.new_occupants_by_username ?? [];
+  if (!newRows.length && !existingRows.length) throw new FormError({ non_field_errors: [M.atLeastOneResident] });
+
+  const apt = await repo.apartmentRef(db, input.apartment_id);
+  if (!apt || !hasBuildingAccess(user, apt.building_id)) throw new FormError({ apartment_id: [M.invalidUnit] });
+  const scope = await requireBuilding(req, db, apt.building_id, "occupancy.create");
+
+  // Resident rows against the database.
+  const seen = new Set<string>();
+  const newErrors = await checkNewResidents(db, newRows, seen);
+  const existingUsers: { id: number }[] = [];
+  const existingErrors: Record<string, string[]>[] = [];
+  const seenUsers = new Set<number>();
+  for (const r of existingRows) {
+    const e: Record<string, string[]> = {};
+    const u = await repo.findResidentUser(db, r.username);
+    if (!u || u.role !== "TN") e.username = [M.residentNotFound];
+    else if (seenUsers.has(u.id)) e.username = [M.duplicateInRequest];
+    else seenUsers.add(u.id);
+    existingUsers.push({ id: u?.id ?? 0 });
+    existingErrors.push(e);
+  }
+  const bad = (list: Record<string, string[]>[]) => list.some((e) => Object.keys(e).length);
+  if (bad(newErrors) || bad(existingErrors)) {
+    const errors: Record<string, unknown> = { non_field_errors: [M.invalidOccupantRows] };
+    if (bad(newErrors)) errors.new_occupants = newErrors;
+    if (bad(existingErrors)) errors.new_occupants_by_username = existingErrors;
+    throw new FormError(errors);
+  }
+
+  const id = await db
+    .transaction(async (tx) => {
+      const [occ] = await tx
+        .insert(occupancies)
+        .values({
+          building_id: apt.building_id,
+          apartment_id: apt.id,
+          lease_start_date: input.lease_start_date ?? null,
+          lease_end_date: input.lease_end_date ?? null,
+          move_in_date: input.move_in_date ?? null,
+          move_out_date: input.move_out_date ?? null,
+          is_active: input.is_active ?? true,
+          is_do_not_disturb: input.is_do_not_disturb ?? false,
+          external_lease_id: input.external_lease_id || null,
+        })
+        .returning({ id: occupancies.id });
+      const ctx: ResidentContext = {
+        occupancyId: occ.id,
+        buildingId: apt.building_id,
+        apartmentNumber: apt.apartment_number,
+        userId: scope.user.id,
+      };
+      await repo.insertEvents(tx, [
+        {
+          building_id: apt.building_id,
+          entity_type: "occupancy",
+          entity_id: occ.id,
+          type: "CREATED",
+          type_display: "Created",
+          note: `Unit profile created for unit ${apt.apartment_number} (lease ${input.lease_start_date ?? "None"} to ${input.lease_end_date ?? "None"}) with ${newRows.length + existingRows.length} resident(s).`,
+          performed_by_id: scope.user.id,
+        },
+      ]);
+      const taken = new Set<string>();
+      for (const r of newRows) await insertNewResident(tx, r, ctx, taken);
+      for (let i = 0; i < existingRows.length; i++)
+        await insertExistingResident(tx, existingUsers[i].id, existingRows[i], ctx);
+      return occ.id;
+    })
+    .catch((err) => {
+      throw usernameRace(err);
+    });
+  return occupancyOut(db, id, viewerOf(scope));
+}
+
+const MANAGER_FIELDS = [
+  "apartment_id",
+  "lease_start_date",
+  "lease_end_date",
+  "move_in_date",
+  "is_do_not_disturb",
+  "is_active",
+  "external_lease_id",
+] as const;
+const OCCUPANCY_FIELDS = [
+  "apartment_number",
+  "lease_start_date",
+  "lease_end_date",
+  "move_in_date",
+  "move_out_date",
+  "is_do_not_disturb",
+  "is_active",
+  "external_lease_id",
+] as const;
+
+/**
+ * PATCH /core/occupancies/{id}/. Managers change anything; other staff only move out
+ * (move_out_date, or move_out: true for today in the building's time zone). Moving out
+ * deactivates nothing.
+ */
+export async function patchOccupancy(req: FastifyRequest, id: number, body: unknown): Promise<Occupancy> {
+  const { scope, viewer } = await gateOccupancy(req, id, "occupancy.view");
+  const input = parseBody(OccupancyPatch, body);
+  const sent = (k: string) => (input as Record<string, unknown>)[k] !== undefined;
+  if (MANAGER_FIELDS.some(sent) && !can(scope.user, "occupancy.edit", scope.ctx)) throw new PermissionDeniedError();
+  if ((sent("move_out_date") || input.move_out) && !can(scope.user, "occupancy.move_out", scope.ctx))
+    throw new PermissionDeniedError();
+  const db = dbOf(req);
+  await db.transaction(async (tx) => {
+    const [cur] = await tx
+      .select({
+        id: occupancies.id,
+        building_id: occupancies.building_id,
+        apartment_id: occupancies.apartment_id,
+        apartment_number: apartments.apartment_number,
+        lease_start_date: occupancies.lease_start_date,
+        lease_end_date: occupancies.lease_end_date,
+        move_in_date: occupancies.move_in_date,
+        move_out_date: occupancies.move_out_date,
+        is_do_not_disturb: occupancies.is_do_not_disturb,
+        is_active: occupancies.is_active,
+        external_lease_id: occupancies.external_lease_id,
+      })
+      .from(occupancies)
+      .innerJoin(apartments, eq(apartments.id, occupancies.apartment_id))
+      .where(eq(occupancies.id, id))
+      .for("update", { of: occupancies });
+    if (!cur) throw new NotFoundError();
+    const next: Record<string, unknown> = {};
+    let apartmentNumber = cur.apartment_number;
+    if (input.apartment_id !== undefined && input.apartment_id !== cur.apartment_id) {
+      const apt = await repo.apartmentRef(tx, input.apartment_id);
+      if (!apt || !hasBuildingAccess(scope.user, apt.building_id))
+        throw new FormError({ apartment_id: [M.invalidUnit] });
+      if (apt.building_id !== cur.building_id) throw new FormError({ apartment_id: [M.unitOtherBuilding] });
+      next.apartment_id = apt.id;
+      apartmentNumber = apt.apartment_number;
+    }
+    for (const k of [
+      "lease_start_date",
+      "lease_end_date",
+      "move_in_date",
+      "move_out_date",
+      "is_do_not_disturb",
+      "is_active",
+    ] as const)
+      if (input[k] !== undefined) next[k] = input[k];
+    if (input.external_lease_id !== undefined) next.external_lease_id = input.external_lease_id || null;
+    if (input.move_out) next.move_out_date = todayIn(scope.building.time_zone);
+    const start = (next.lease_start_date !== undefined ? next.lease_start_date : cur.lease_start_date) as string | null;
+    const end = (next.lease_end_date !== undefined ? next.lease_end_date : cur.lease_end_date) as string | null;
+    if (start && end && end < start) throw new FormError({ lease_end_date: [M.leaseEndBeforeStart] });
+    if (next.is_active === false && cur.is_active && (await repo.activeOccupantCount(tx, id)) > 0)
+      throw new FormError({ is_active: [M.deactivateWithActiveOccupants] });
+
+    const changes = diff(
+      { ...cur } as Record<string, unknown>,
+      { ...next, ...(next.apartment_id !== undefined ? { apartment_number: apartmentNumber } : {}) },
+      OCCUPANCY_FIELDS,
+    );
+    if (!changes.length) return;
+    const { apartment_number: _n, ...values } = next as Record<string, unknown> & { apartment_number?: string };
+    await tx
+      .update(occupancies)
+      .set({ ...(values as Partial<typeof occupancies.$inferInsert>), last_modified: sql`now()` })
+      .where(eq(occupancies.id, id));
+    const movedOut = !cur.move_out_date && !!next.move_out_date && changes.length === 1;
+    await repo.insertEvents(tx, [
+      {
+        building_id: cur.building_id,
+        entity_type: "occupancy",
+        entity_id: id,
+        type: movedOut ? "MOVED_OUT" : "UPDATED",
+        type_display: movedOut ? "Moved out" : "Updated",
+        note: changeNotes(changes).note,
+        performed_by_id: scope.user.id,
+        data: { changes: changes.map((c) => c.field) },
+      },
+    ]);
+  });
+  return occupancyOut(db, id, viewer);
+}
+
+/** DELETE /core/occupancies/{id}/ (managers): removes the profile, its residents, flags, notes and subscriptions. */
+export async function deleteOccupancy(req: FastifyRequest, id: number): Promise<void> {
+  const { ref, scope } = await gateOccupancy(req, id, "occupancy.delete");
+  const db = dbOf(req);
+  const photos = await db
+    .select({ url: occupants.photo_url })
+    .from(occupants)
+    .where(and(eq(occupants.occupancy_id, id), sql`${occupants.photo_url} is not null`));
+  await db.transaction(async (tx) => {
+    await tx.delete(occupancies).where(eq(occupancies.id, id));
+    await repo.insertEvents(tx, [
+      {
+        building_id: ref.building_id,
+        entity_type: "occupancy",
+        entity_id: id,
+        type: "DELETED",
+        type_display: "Deleted",
+        note: `Unit profile of unit ${ref.apartment_number} deleted.`,
+        performed_by_id: scope.user.id,
+      },
+    ]);
+  });
+  for (const p of photos) await deleteFileByUrl(req.server, p.url).catch(() => undefined);
+}
+
+/** POST /core/occupancies/{id}/add-existing-occupant/ (managers): every error also in non_field_errors. */
+export async function addExistingOccupant(req: FastifyRequest, id: number, body: unknown) {
+  const { ref, scope, viewer } = await gateOccupancy(req, id, "occupant.create");
+  const db = dbOf(req);
+  const r = AddExistingOccupant.safeParse(body ?? {});
+  if (!r.success) {
+    const errors = nestedErrors(r.error.issues, body) as Record<string, string[]>;
+    errors.non_field_errors = [...new Set(r.error.issues.map((i) => i.message))];
+    throw new FormError(errors);
+  }
+  const u = await repo.findResidentUser(db, r.data.username);
+  if (!u || u.role !== "TN") throw new FormError({ non_field_errors: [M.residentNotFound] });
+  if (await repo.occupantOnOccupancy(db, id, u.id)) throw new FormError({ non_field_errors: [M.alreadyOnProfile] });
+  const occupantId = await db.transaction((tx) =>
+    insertExistingResident(tx, u.id, r.data, {
+      occupancyId: id,
+      buildingId: ref.building_id,
+      apartmentNumber: ref.apartment_number,
+      userId: scope.user.id,
+    }),
+  );
+  return (await repo.occupantById(db, occupantId, viewer))!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flags
+
+/** POST /core/occupancies/{id}/flag/ (managers). */
+export async function createFlag(req: FastifyRequest, id: number, body: unknown) {
+  const { ref, scope } = await gateOccupancy(req, id, "occupancy.flag");
+  const input = parseBody(FlagWrite, body);
+  const db = dbOf(req);
+  const exists = await db
+    .select({ id: occupancyFlags.id })
+    .from(occupancyFlags)
+    .where(and(eq(occupancyFlags.occupancy_id, id), eq(occupancyFlags.is_active, true)))
+    .limit(1);
+  if (exists.length) throw new HttpError(400, { detail: M.flagExists });
+  let flagId: number;
+  try {
+    flagId = await db.transaction(async (tx) => {
+      const [f] = await tx
+        .insert(occupancyFlags)
+        .values({
+          occupancy_id: id,
+          comment: input.comment,
+          is_manager_only: input.is_manager_only ?? false,
+          entered_by_id: scope.user.id,
+        })
+        .returning({ id: occupancyFlags.id });
+      await repo.insertEvents(tx, [
+        {
+          building_id: ref.building_id,
+          entity_type: "occupancy_flag",
+          entity_id: f.id,
+          type: "FLAG_ADDED",
+          type_display: "Flag added",
+          note: `${input.comment}${input.is_manager_only ? " (managers only)" : ""}`,
+          performed_by_id: scope.user.id,
+          data: { occupancy_id: id, is_manager_only: input.is_manager_only ?? false },
+        },
+      ]);
+      return f.id;
+    });
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw new HttpError(400, { detail: M.flagExists });
+    throw err;
+  }
+  return (await repo.flagById(db, flagId))!;
+}
+
+/** DELETE /core/occupancy-flags/{id}/ (managers): the flag is removed (kept for the history). */
+export async function deleteFlag(req: FastifyRequest, flagId: number): Promise<void> {
+  const db = dbOf(req);
+  const ref = await repo.flagRef(db, flagId);
+  if (!ref || !ref.is_active) throw new NotFoundError();
+  const user = requireUser(req);
+  // A managers-only flag does not exist for those who may not see it.
+  if (ref.is_manager_only && hasBuildingAccess(user, ref.building_id) && !can(user, "flag.view_manager_only"))
+    throw new NotFoundError();
+  const scope = await gateObject(req, ref.building_id, "occupancy.flag");
+  await db.transaction(async (tx) => {
+    await tx
+      .update(occupancyFlags)
+      .set({ is_active: false, removed_by_id: scope.user.id, date_removed: sql`now()` })
+      .where(eq(occupancyFlags.id, flagId));
+    await repo.insertEvents(tx, [
+      {
+        building_id: ref.building_id,
+        entity_type: "occupancy_flag",
+        entity_id: flagId,
+        type: "FLAG_REMOVED",
+        type_display: "Flag removed",
+        note: ref.comment,
+        performed_by_id: scope.user.id,
+        data: { occupancy_id: ref.occupancy_id, is_manager_only: ref.is_manager_only },
+      },
+    ]);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tracking (subscriptions)
+
+const trackValues = (input: Record<string, unknown>): Partial<Record<TrackField, boolean>> =>
+  Object.fromEntries(TRACK_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f] as boolean]));
+
+/** POST /core/occupancies/{id}/track/ (managers): the caller's subscription, created or replaced. */
+export async function createTracking(req: FastifyRequest, id: number, body: unknown): Promise<OccupancyTracking> {
+  const { scope } = await gateOccupancy(req, id, "occupancy.track");
+  const input = parseBody(TrackingWrite, body);
+  return repo.upsertTracking(dbOf(req), id, scope.user.id, trackValues(input));
+}
+
+/** PATCH /core/occupancies/{id}/track/{trackId}/ (managers): only one's own subscription. */
+export async function patchTracking(
+  req: FastifyRequest,
+  id: number,
+  trackId: number,
+  body: unknown,
+): Promise<OccupancyTracking> {
+  const { scope } = await gateOccupancy(req, id, "occupancy.track");
+  const db = dbOf(req);
+  const t = await repo.trackingById(db, trackId);
+  if (!t || t.occupancy_id !== id || t.user_id !== scope.user.id) throw new NotFoundError();
+  const input = parseBody(TrackingWrite, body);
+  const values = trackValues(input);
+  if (!Object.keys(values).length) return t;
+  return repo.updateTracking(db, trackId, values);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Internal office notes (managers and office; the building must enable them)
+
+function toNote(r: Record<string, unknown>): OccupancyNote {
+  const links = (typeof r.links === "string" ? JSON.parse(r.links) : r.links) as OccupancyNote["links"];
+  return {
+    id: Number(r.id),
+    occupancy_id: Number(r.occupancy_id),
+    note: String(r.note),
+    entered_by:
+      r.by_id == null
+        ? null
+        : {
+            id: Number(r.by_id),
+            username: String(r.username ?? ""),
+            email: String(r.email ?? ""),
+            first_name: String(r.first_name ?? ""),
+            last_name: String(r.last_name ?? ""),
+            is_active: Boolean(r.is_active),
+            role_display: ROLE_DISPLAY[r.role as Role] ?? String(r.role ?? ""),
+          },
+    links: links.map((l) => ({ id: Number(l.id), link_text: l.link_text, link_url: l.link_url })),
+    dateCreated: iso(r.date_created as Date)!,
+    lastModified: iso(r.last_modified as Date)!,
+    is_edited: Boolean(r.is_edited),
+  };
+}
+
+async function noteOut(req: FastifyRequest, noteId: number): Promise<OccupancyNote> {
+  const { rows } = await repo.notesOf(dbOf(req), { noteId }, { limit: 1, offset: 0 });
+  if (!rows.length) throw new NotFoundError();
+  return toNote(rows[0]);
+}
+
+async function gateNote(req: FastifyRequest, id: number, noteId: number) {
+  const g = await gateOccupancy(req, id, "occupancy.notes");
+  const note = await repo.noteRef(dbOf(req), noteId);
+  if (!note || note.occupancy_id !== id) throw new NotFoundError();
+  return { ...g, note };
+}
+
+/** GET /core/occupancies/{id}/notes/ (newest first). */
+export async function listNotes(req: FastifyRequest, id: number, q: { limit?: number; offset?: number }) {
+  await gateOccupancy(req, id, "occupancy.notes");
+  const page = pageOf(q);
+  const { count, rows } = await repo.notesOf(dbOf(req), { occupancyId: id }, page);
+  return paginate(req, page, count, rows.map(toNote));
+}
+
+/** GET /core/occupancies/{id}/notes/count/ */
+export async function noteCount(req: FastifyRequest, id: number) {
+  await gateOccupancy(req, id, "occupancy.notes");
+  return { count: await repo.noteCount(dbOf(req), id) };
+}
+
+/** POST /core/occupancies/{id}/notes/ */
+export async function createNote(req: FastifyRequest, id: number, body: unknown): Promise<OccupancyNote> {
+  const { ref, scope } = await gateOccupancy(req, id, "occupancy.notes");
+  const input = parseBody(OccupancyNoteWrite, body);
+  const noteId = await dbOf(req).transaction(async (tx) => {
+    const nid = await repo.insertNote(tx, {
+      occupancy_id: id,
+      note: input.note,
+      entered_by_id: scope.user.id,
+      links: input.links ?? [],
+    });
+    await repo.insertEvents(tx, [
+      {
+        building_id: ref.building_id,
+        entity_type: "occupancy_note",
+        entity_id: nid,
+        type: "CREATED",
+        type_display: "Created",
+        note: input.note,
+        performed_by_id: scope.user.id,
+        data: { occupancy_id: id, links: (input.links ?? []).length },
+      },
+    ]);
+    return nid;
+  });
+  return noteOut(req, noteId);
+}
+
+/** PATCH /core/occupancies/{id}/notes/{noteId}/ — only the note text. */
+export async function patchNote(
+  req: FastifyRequest,
+  id: number,
+  noteId: number,
+  body: unknown,
+): Promise<OccupancyNote> {
+  const { ref, scope, note } = await gateNote(req, id, noteId);
+  const input = parseBody(OccupancyNotePatch, body);
+  if (input.note !== note.note) {
+    await dbOf(req).transaction(async (tx) => {
+      await repo.updateNote(tx, noteId, input.note);
+      await repo.insertEvents(tx, [
+        {
+          building_id: ref.building_id,
+          entity_type: "occupancy_note",
+          entity_id: noteId,
+          type: "UPDATED",
+          type_display: "Updated",
+          note: changeNotes([{ field: "note", from: note.note, to: input.note }]).note,
+          performed_by_id: scope.user.id,
+          data: { occupancy_id: id },
+        },
+      ]);
+    });
+  }
+  return noteOut(req, noteId);
+}
+
+/** GET /core/occupancies/{id}/notes/{noteId}/events/ */
+export async function noteEvents(
+  req: FastifyRequest,
+  id: number,
+  noteId: number,
+  q: { limit?: number; offset?: number },
+) {
+  const { viewer } = await gateNote(req, id, noteId);
+  const page: Page = pageOf(q);
+  const { count, rows } = await repo.entityEvents(
+    dbOf(req),
+    "occupancy_note",
+    noteId,
+    { viewEmail: viewer.viewEmail },
+    page,
+  );
+  return paginate(req, page, count, rows.map(toEvent));
+}
+
+export const toEvent = (r: {
+  id: number;
+  type: string;
+  type_display: string;
+  note: string;
+  performed_by: string | null;
+  date_created: string;
+}): Event => ({
+  id: r.id,
+  type: r.type,
+  type_display: r.type_display,
+  note: r.note,
+  performed_by: r.performed_by,
+  date_created: r.date_created,
+});

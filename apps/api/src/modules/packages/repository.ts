@@ -1,0 +1,824 @@
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { PACKAGE_ENTITY, type PackageGroup, type PackageStatus } from "@portico/contract";
+import type { DbOrTx } from "../../db/client.ts";
+import {
+  emailMessages,
+  events,
+  occupancies,
+  packageQueue,
+  packages,
+  packageTypes,
+  smsMessages,
+  users,
+} from "../../db/schema/index.ts";
+
+/**
+ * Package queries. Lists are one query for the page (joins and small correlated subqueries,
+ * aliases p packages, t package_types, o occupancies, a apartments) and one for the count.
+ */
+
+const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
+const json = <T>(v: unknown): T => (typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
+const ids = (list: number[]) =>
+  sql.join(
+    list.map((i) => sql`${i}`),
+    sql`, `,
+  );
+const inList = (col: SQL, list: (number | string)[]) =>
+  list.length
+    ? sql`${col} in (${sql.join(
+        list.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Occupancy status flags over `o` for a building day (YYYY-MM-DD). */
+const occupancyFlags = (today: string) => sql`
+  case when not o.is_active then 'INACTIVE' when o.lease_start_date > ${today}::date then 'FUTURE' else 'CURRENT' end as occupancy_status,
+  o.is_active as is_active_occupancy,
+  (o.is_active and o.lease_start_date is not null and o.lease_start_date > ${today}::date) as is_future_occupancy,
+  (o.is_active and o.lease_end_date is not null and o.lease_end_date < ${today}::date) as is_lease_expired`;
+
+const typeSummary = sql`json_build_object('id', t.id, 'name', t.name, 'abbreviation', t.abbreviation,
+  'color_hex', t.color_hex, 'font_color_hex', t.font_color_hex, 'group', t."group",
+  'is_pic_required', t.is_pic_required, 'is_public_display', t.is_public_display)`;
+
+const occupantsOf = (occupancyId: SQL) => sql`coalesce((
+  select json_agg(json_build_object('id', oc.id, 'first_name', u.first_name, 'last_name', u.last_name,
+    'is_active', oc.is_active) order by oc.is_active desc, oc.id)
+  from occupants oc join users u on u.id = oc.user_id
+  where oc.occupancy_id = ${occupancyId}), '[]'::json)`;
+
+// ---------------------------------------------------------------------------------------------
+// Package types
+
+export type TypeRow = typeof packageTypes.$inferSelect;
+
+export async function listTypes(
+  db: DbOrTx,
+  f: { isActive?: boolean; group?: PackageGroup; limit: number; offset: number },
+): Promise<{ rows: TypeRow[]; count: number }> {
+  const where = and(
+    f.isActive === undefined ? undefined : eq(packageTypes.is_active, f.isActive),
+    f.group ? eq(packageTypes.group, f.group) : undefined,
+  );
+  const [rows, [{ count }]] = await Promise.all([
+    db
+      .select()
+      .from(packageTypes)
+      .where(where)
+      .orderBy(asc(packageTypes.display_order), sql`lower(${packageTypes.name})`, asc(packageTypes.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(packageTypes)
+      .where(where),
+  ]);
+  return { rows, count: Number(count) };
+}
+
+export async function findType(db: DbOrTx, id: number): Promise<TypeRow | null> {
+  const rows = await db.select().from(packageTypes).where(eq(packageTypes.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findTypes(db: DbOrTx, list: number[]): Promise<TypeRow[]> {
+  if (!list.length) return [];
+  return db.select().from(packageTypes).where(inArray(packageTypes.id, list));
+}
+
+export async function typeNameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: packageTypes.id })
+    .from(packageTypes)
+    .where(
+      and(
+        sql`lower(${packageTypes.name}) = lower(${name})`,
+        exceptId ? sql`${packageTypes.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type TypeInsert = typeof packageTypes.$inferInsert;
+
+export async function insertType(db: DbOrTx, values: TypeInsert): Promise<TypeRow> {
+  const [row] = await db.insert(packageTypes).values(values).returning();
+  return row;
+}
+
+export async function updateType(db: DbOrTx, id: number, set: Partial<TypeInsert>): Promise<TypeRow | null> {
+  const [row] = await db
+    .update(packageTypes)
+    .set({ ...set, last_modified: sql`now()` })
+    .where(eq(packageTypes.id, id))
+    .returning();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Package lists
+
+export interface PackageFilter {
+  buildingId: number;
+  /** Limits to these ids (detail, results of a write). */
+  ids?: number[];
+  statuses?: PackageStatus[];
+  typeIds?: number[];
+  groups?: PackageGroup[];
+  occupancyId?: number;
+  /** Packages of inactive unit profiles too (always when occupancyId is set). */
+  includeDeactivated?: boolean;
+  apartmentId?: number;
+  openedMin?: Date;
+  openedMax?: Date;
+  closedMin?: Date;
+  closedMax?: Date;
+  search?: string;
+}
+
+export type SortKey =
+  | "date_opened"
+  | "date_closed"
+  | "date_created"
+  | "apartment_number"
+  | "package_type"
+  | "status"
+  | "opened_by"
+  | "closed_by"
+  | "id";
+export interface Sort {
+  key: SortKey;
+  desc: boolean;
+}
+
+const SORTS: Record<SortKey, { expr: SQL; nullable?: boolean }> = {
+  date_opened: { expr: sql`p.date_opened` },
+  date_closed: { expr: sql`p.date_closed`, nullable: true },
+  date_created: { expr: sql`p.date_created` },
+  apartment_number: { expr: sql`a.sort_key` },
+  package_type: { expr: sql`lower(t.name)` },
+  status: { expr: sql`p.status` },
+  opened_by: { expr: sql`lower(ob.last_name || ' ' || ob.first_name)`, nullable: true },
+  closed_by: { expr: sql`lower(cb.last_name || ' ' || cb.first_name)`, nullable: true },
+  id: { expr: sql`p.id` },
+};
+
+function packageWhere(f: PackageFilter): SQL {
+  const c: SQL[] = [sql`p.building_id = ${f.buildingId}`];
+  if (f.ids) c.push(f.ids.length ? sql`p.id in (${ids(f.ids)})` : sql`false`);
+  if (f.statuses?.length) c.push(inList(sql`p.status`, f.statuses));
+  if (f.typeIds?.length) c.push(inList(sql`p.package_type_id`, f.typeIds));
+  if (f.groups?.length) c.push(inList(sql`t."group"`, f.groups));
+  if (f.occupancyId !== undefined) c.push(sql`p.occupancy_id = ${f.occupancyId}`);
+  else if (!f.includeDeactivated && !f.ids) c.push(sql`o.is_active`);
+  if (f.apartmentId !== undefined) c.push(sql`p.apartment_id = ${f.apartmentId}`);
+  if (f.openedMin) c.push(sql`p.date_opened >= ${ts(f.openedMin)}`);
+  if (f.openedMax) c.push(sql`p.date_opened < ${ts(f.openedMax)}`);
+  if (f.closedMin) c.push(sql`p.date_closed >= ${ts(f.closedMin)}`);
+  if (f.closedMax) c.push(sql`p.date_closed < ${ts(f.closedMax)}`);
+  const words = (f.search ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  for (const w of words) {
+    const prefix = `${likeEscape(w)}%`;
+    const contains = `%${likeEscape(w)}%`;
+    c.push(sql`(a.apartment_number ilike ${prefix} or t.name ilike ${contains}
+      or p.opening_comment ilike ${contains} or p.closing_comment ilike ${contains}
+      or p.barcode ilike ${contains} or p.carrier ilike ${contains}
+      or exists (select 1 from occupants oc join users u on u.id = oc.user_id
+        where oc.occupancy_id = p.occupancy_id and (u.first_name ilike ${prefix} or u.last_name ilike ${prefix})))`);
+  }
+  return sql.join(c, sql` and `);
+}
+
+const FROM = sql`packages p
+  join package_types t on t.id = p.package_type_id
+  join occupancies o on o.id = p.occupancy_id
+  join apartments a on a.id = p.apartment_id`;
+
+export interface PackageRow {
+  id: number;
+  building_id: number;
+  status: PackageStatus;
+  apartment_id: number;
+  apartment_number: string;
+  occupancy_id: number;
+  occupancy_status: "CURRENT" | "FUTURE" | "INACTIVE";
+  is_active_occupancy: boolean;
+  is_future_occupancy: boolean;
+  is_lease_expired: boolean;
+  package_type: {
+    id: number;
+    name: string;
+    abbreviation: string;
+    color_hex: string;
+    font_color_hex: string;
+    group: PackageGroup;
+    is_pic_required: boolean;
+    is_public_display: boolean;
+  };
+  date_opened: Date;
+  date_closed: Date | null;
+  date_created: Date;
+  ob_id: number | null;
+  ob_first_name: string | null;
+  ob_last_name: string | null;
+  cb_id: number | null;
+  cb_first_name: string | null;
+  cb_last_name: string | null;
+  opening_comment: string;
+  closing_comment: string;
+  closing_photo_url: string | null;
+  package_count: number;
+  send_notification_occupants: number[];
+  send_notification_to: string;
+  notification_email_id: number | null;
+  notification_sms_ids: number[];
+  barcode: string | null;
+  carrier: string | null;
+  scanned_at: Date | null;
+  occupants: { id: number; first_name: string; last_name: string; is_active: boolean }[];
+}
+
+const toDate = (v: unknown): Date | null => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+const intArray = (v: unknown): number[] => {
+  if (Array.isArray(v)) return v.map(Number);
+  if (typeof v === "string") return v.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
+  return [];
+};
+
+export async function selectPackages(
+  db: DbOrTx,
+  f: PackageFilter,
+  sort: Sort,
+  page: { limit: number; offset: number },
+  today: string,
+): Promise<PackageRow[]> {
+  const s = SORTS[sort.key];
+  const dir = sort.desc ? sql`desc` : sql`asc`;
+  const nulls = s.nullable ? sql` nulls last` : sql``;
+  const query = sql`
+    select p.id, p.building_id, p.status, p.apartment_id, a.apartment_number, p.occupancy_id,
+      ${occupancyFlags(today)},
+      ${typeSummary} as package_type,
+      p.date_opened, p.date_closed, p.date_created,
+      ob.id as ob_id, ob.first_name as ob_first_name, ob.last_name as ob_last_name,
+      cb.id as cb_id, cb.first_name as cb_first_name, cb.last_name as cb_last_name,
+      p.opening_comment, p.closing_comment, p.closing_photo_url,
+      (select count(*)::int from packages p2 where p2.occupancy_id = p.occupancy_id and p2.status = 'OPEN') as package_count,
+      p.send_notification_occupants, p.send_notification_to, p.notification_email_id, p.notification_sms_ids,
+      p.barcode, p.carrier, p.scanned_at,
+      ${occupantsOf(sql`p.occupancy_id`)} as occupants
+    from ${FROM}
+      left join users ob on ob.id = p.opened_by_id
+      left join users cb on cb.id = p.closed_by_id
+    where ${packageWhere(f)}
+    order by ${s.expr} ${dir}${nulls}, p.id ${dir}
+    limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}`;
+  const rows = rowsOf<PackageRow>(await db.execute(query));
+  return rows.map((r) => ({
+    ...r,
+    package_type: json(r.package_type),
+    occupants: json(r.occupants),
+    date_opened: toDate(r.date_opened)!,
+    date_closed: toDate(r.date_closed),
+    date_created: toDate(r.date_created)!,
+    scanned_at: toDate(r.scanned_at),
+    package_count: Number(r.package_count),
+    send_notification_occupants: intArray(r.send_notification_occupants),
+    notification_sms_ids: intArray(r.notification_sms_ids),
+  }));
+}
+
+export async function countPackages(db: DbOrTx, f: PackageFilter): Promise<number> {
+  const needsJoins = !!(f.groups?.length || f.search?.trim() || (f.occupancyId === undefined && !f.includeDeactivated));
+  const from = needsJoins ? FROM : sql`packages p`;
+  const r = rowsOf<{ count: number }>(
+    await db.execute(sql`select count(*)::int as count from ${from} where ${packageWhere(f)}`),
+  );
+  return Number(r[0]?.count ?? 0);
+}
+
+/** The package itself (no joins), for permission checks and transitions. */
+export async function findPackageHeads(db: DbOrTx, list: number[]) {
+  if (!list.length) return [];
+  return db
+    .select({
+      id: packages.id,
+      building_id: packages.building_id,
+      occupancy_id: packages.occupancy_id,
+      apartment_id: packages.apartment_id,
+      package_type_id: packages.package_type_id,
+      status: packages.status,
+      opening_comment: packages.opening_comment,
+      closing_comment: packages.closing_comment,
+      closing_photo_url: packages.closing_photo_url,
+      date_opened: packages.date_opened,
+      date_closed: packages.date_closed,
+      closed_by_id: packages.closed_by_id,
+      send_notification_occupants: packages.send_notification_occupants,
+      type_group: packageTypes.group,
+      type_name: packageTypes.name,
+      type_is_pic_required: packageTypes.is_pic_required,
+    })
+    .from(packages)
+    .innerJoin(packageTypes, eq(packageTypes.id, packages.package_type_id))
+    .where(inArray(packages.id, list))
+    .orderBy(asc(packages.id));
+}
+export type PackageHead = Awaited<ReturnType<typeof findPackageHeads>>[number];
+
+export async function findPackageHead(db: DbOrTx, id: number): Promise<PackageHead | null> {
+  return (await findPackageHeads(db, [id]))[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Package writes
+
+export type PackageInsert = typeof packages.$inferInsert;
+
+export async function insertPackages(db: DbOrTx, rows: PackageInsert[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const out = await db.insert(packages).values(rows).returning({ id: packages.id });
+  return out.map((r) => r.id);
+}
+
+export async function closePackages(
+  db: DbOrTx,
+  list: number[],
+  v: { closed_by_id: number; closing_comment: string; closing_photo_url: string | null; at: Date },
+): Promise<number[]> {
+  const rows = await db
+    .update(packages)
+    .set({
+      status: "CLOSED",
+      closed_by_id: v.closed_by_id,
+      closing_comment: v.closing_comment,
+      closing_photo_url: v.closing_photo_url,
+      date_closed: v.at,
+      last_modified: sql`now()`,
+    })
+    .where(and(inArray(packages.id, list), eq(packages.status, "OPEN")))
+    .returning({ id: packages.id });
+  return rows.map((r) => r.id);
+}
+
+export async function reopenPackage(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(packages)
+    .set({
+      status: "OPEN",
+      closed_by_id: null,
+      closing_comment: "",
+      closing_photo_url: null,
+      date_closed: null,
+      last_modified: sql`now()`,
+    })
+    .where(and(eq(packages.id, id), eq(packages.status, "CLOSED")))
+    .returning({ id: packages.id });
+  return rows.length > 0;
+}
+
+export async function updateOpeningComment(db: DbOrTx, id: number, comment: string): Promise<boolean> {
+  const rows = await db
+    .update(packages)
+    .set({ opening_comment: comment, last_modified: sql`now()` })
+    .where(and(eq(packages.id, id), eq(packages.status, "OPEN")))
+    .returning({ id: packages.id });
+  return rows.length > 0;
+}
+
+export async function setNotification(
+  db: DbOrTx,
+  list: number[],
+  v: { notification_email_id: number | null; send_notification_to: string; notification_sms_ids: number[] },
+): Promise<void> {
+  if (!list.length) return;
+  await db
+    .update(packages)
+    .set({
+      notification_email_id: v.notification_email_id,
+      send_notification_to: v.send_notification_to,
+      notification_sms_ids: v.notification_sms_ids,
+    })
+    .where(inArray(packages.id, list));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+export interface EventInsert {
+  building_id: number;
+  package_id: number;
+  type: string;
+  type_display: string;
+  note: string;
+  performed_by_id: number | null;
+  data?: Record<string, unknown> | null;
+  date_created?: Date;
+}
+
+export async function insertEvents(db: DbOrTx, rows: EventInsert[]): Promise<void> {
+  if (!rows.length) return;
+  await db.insert(events).values(
+    rows.map((e) => ({
+      building_id: e.building_id,
+      entity_type: PACKAGE_ENTITY,
+      entity_id: e.package_id,
+      type: e.type,
+      type_display: e.type_display,
+      note: e.note,
+      performed_by_id: e.performed_by_id,
+      data: e.data ?? null,
+      ...(e.date_created ? { date_created: e.date_created } : {}),
+    })),
+  );
+}
+
+const performer = sql<
+  string | null
+>`coalesce(nullif(trim(${users.first_name} || ' ' || ${users.last_name}), ''), ${users.username})`;
+
+export async function listEvents(
+  db: DbOrTx,
+  packageId: number,
+  page: { limit: number; offset: number },
+  desc: boolean,
+) {
+  const where = and(eq(events.entity_type, PACKAGE_ENTITY), eq(events.entity_id, packageId));
+  const [rows, [{ count }]] = await Promise.all([
+    db
+      .select({
+        id: events.id,
+        type: events.type,
+        type_display: events.type_display,
+        note: events.note,
+        performed_by: performer,
+        date_created: events.date_created,
+      })
+      .from(events)
+      .leftJoin(users, eq(users.id, events.performed_by_id))
+      .where(where)
+      .orderBy(
+        desc ? sql`${events.date_created} desc, ${events.id} desc` : sql`${events.date_created} asc, ${events.id} asc`,
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(events)
+      .where(where),
+  ]);
+  return { rows, count: Number(count) };
+}
+
+export interface ActivityRow {
+  id: number;
+  type: string;
+  type_display: string;
+  note: string;
+  performed_by: string | null;
+  date_created: Date;
+  package_id: number;
+  status: PackageStatus;
+  apartment_number: string;
+  occupancy_id: number;
+  package_type: PackageRow["package_type"];
+}
+
+/** Package events of a building since an instant, newest first. */
+export async function listActivity(
+  db: DbOrTx,
+  buildingId: number,
+  since: Date,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ActivityRow[]; count: number }> {
+  const where = sql`e.building_id = ${buildingId} and e.entity_type = ${PACKAGE_ENTITY} and e.date_created >= ${ts(since)}`;
+  const [rows, counts] = await Promise.all([
+    db.execute(sql`
+      select e.id, e.type, e.type_display, e.note, e.date_created,
+        coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as performed_by,
+        p.id as package_id, p.status, a.apartment_number, p.occupancy_id, ${typeSummary} as package_type
+      from events e
+        join packages p on p.id = e.entity_id
+        join package_types t on t.id = p.package_type_id
+        join apartments a on a.id = p.apartment_id
+        left join users u on u.id = e.performed_by_id
+      where ${where}
+      order by e.date_created desc, e.id desc
+      limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}`),
+    db.execute(sql`select count(*)::int as count from events e where ${where}`),
+  ]);
+  return {
+    rows: rowsOf<ActivityRow>(rows).map((r) => ({
+      ...r,
+      date_created: toDate(r.date_created)!,
+      package_type: json(r.package_type),
+    })),
+    count: Number(rowsOf<{ count: number }>(counts)[0]?.count ?? 0),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building views
+
+export interface GridRow {
+  occupancy_id: number;
+  apartment_id: number;
+  apartment_number: string;
+  occupancy_status: "CURRENT" | "FUTURE" | "INACTIVE";
+  is_active_occupancy: boolean;
+  is_future_occupancy: boolean;
+  is_lease_expired: boolean;
+  occupants: { last_name: string; is_active: boolean }[];
+  total_count: number;
+  counts: { package_type_id: number; count: number }[];
+}
+
+/**
+ * The package grid: open packages counted per unit profile and type in one aggregate query
+ * (the (building_id, status, date_opened) index finds the open packages), unit order.
+ */
+export async function packageGrid(db: DbOrTx, buildingId: number, today: string): Promise<GridRow[]> {
+  const rows = rowsOf<GridRow>(
+    await db.execute(sql`
+      with g as (
+        select p.occupancy_id, p.package_type_id, count(*)::int as n
+        from packages p
+        where p.building_id = ${buildingId} and p.status = 'OPEN'
+        group by p.occupancy_id, p.package_type_id
+      )
+      select o.id as occupancy_id, o.apartment_id, a.apartment_number,
+        ${occupancyFlags(today)},
+        coalesce((select json_agg(json_build_object('last_name', u.last_name, 'is_active', oc.is_active)
+            order by oc.is_active desc, oc.id)
+          from occupants oc join users u on u.id = oc.user_id where oc.occupancy_id = o.id), '[]'::json) as occupants,
+        sum(g.n)::int as total_count,
+        json_agg(json_build_object('package_type_id', g.package_type_id, 'count', g.n) order by g.package_type_id) as counts
+      from g
+        join occupancies o on o.id = g.occupancy_id
+        join apartments a on a.id = o.apartment_id
+      group by o.id, a.id
+      order by a.sort_key, a.id, o.id`),
+  );
+  return rows.map((r) => ({
+    ...r,
+    occupants: json(r.occupants),
+    counts: json<{ package_type_id: number; count: number }[]>(r.counts).map((c) => ({
+      package_type_id: Number(c.package_type_id),
+      count: Number(c.count),
+    })),
+    total_count: Number(r.total_count),
+  }));
+}
+
+/** Active grid types plus any type with open packages in the building (the grid's columns). */
+export async function gridTypes(db: DbOrTx, buildingId: number): Promise<TypeRow[]> {
+  return db
+    .select()
+    .from(packageTypes)
+    .where(
+      sql`(${packageTypes.is_active} and ${packageTypes.grid_display}) or exists (
+        select 1 from packages p where p.building_id = ${buildingId} and p.status = 'OPEN'
+          and p.package_type_id = "package_types"."id")`,
+    )
+    .orderBy(asc(packageTypes.display_order), sql`lower(${packageTypes.name})`, asc(packageTypes.id));
+}
+
+export interface ApartmentPackagesRow {
+  occupancy_id: number;
+  apartment_id: number;
+  apartment_number: string;
+  occupancy_status: "CURRENT" | "FUTURE" | "INACTIVE";
+  is_active_occupancy: boolean;
+  is_future_occupancy: boolean;
+  occupants: { id: number; first_name: string; last_name: string; is_active: boolean }[];
+  package_count: number;
+  packages: { id: number; package_type: PackageRow["package_type"]; date_opened: string; opening_comment: string }[];
+  total: number;
+}
+
+export async function apartmentPackages(
+  db: DbOrTx,
+  buildingId: number,
+  today: string,
+  page: { limit: number; offset: number },
+  publicOnly: boolean,
+): Promise<{ rows: ApartmentPackagesRow[]; count: number }> {
+  const pub = publicOnly ? sql` and t.is_public_display` : sql``;
+  const rows = rowsOf<ApartmentPackagesRow>(
+    await db.execute(sql`
+      with occ as (
+        select p.occupancy_id, count(*)::int as n
+        from packages p join package_types t on t.id = p.package_type_id
+        where p.building_id = ${buildingId} and p.status = 'OPEN'${pub}
+        group by p.occupancy_id
+      ), pg as (
+        select occ.occupancy_id, occ.n, count(*) over () as total
+        from occ join occupancies o on o.id = occ.occupancy_id join apartments a on a.id = o.apartment_id
+        order by a.sort_key, a.id, o.id
+        limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}
+      )
+      select o.id as occupancy_id, o.apartment_id, a.apartment_number, ${occupancyFlags(today)},
+        ${occupantsOf(sql`o.id`)} as occupants,
+        pg.n as package_count, pg.total::int as total,
+        (select json_agg(json_build_object('id', p.id, 'package_type', ${typeSummary}, 'date_opened', p.date_opened,
+            'opening_comment', p.opening_comment) order by p.date_opened, p.id)
+          from packages p join package_types t on t.id = p.package_type_id
+          where p.occupancy_id = o.id and p.status = 'OPEN'${pub}) as packages
+      from pg join occupancies o on o.id = pg.occupancy_id join apartments a on a.id = o.apartment_id
+      order by a.sort_key, a.id, o.id`),
+  );
+  let count = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && page.offset > 0) {
+    const c = rowsOf<{ count: number }>(
+      await db.execute(sql`select count(distinct p.occupancy_id)::int as count
+        from packages p join package_types t on t.id = p.package_type_id
+        where p.building_id = ${buildingId} and p.status = 'OPEN'${pub}`),
+    );
+    count = Number(c[0]?.count ?? 0);
+  }
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      occupants: json(r.occupants),
+      packages: json<ApartmentPackagesRow["packages"]>(r.packages ?? []).map((p) => ({
+        ...p,
+        date_opened: new Date(p.date_opened).toISOString(),
+      })),
+      package_count: Number(r.package_count),
+    })),
+    count,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Occupancies and their residents (for writes and notifications)
+
+export interface OccupancyInfo {
+  id: number;
+  building_id: number;
+  apartment_id: number;
+  apartment_number: string;
+  is_active: boolean;
+  occupants: {
+    id: number;
+    user_id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone_number: string;
+    is_active: boolean;
+    is_email_package_activity: boolean;
+    is_text_package_activity: boolean;
+  }[];
+}
+
+export async function occupancyInfo(db: DbOrTx, list: number[]): Promise<Map<number, OccupancyInfo>> {
+  const out = new Map<number, OccupancyInfo>();
+  if (!list.length) return out;
+  const rows = rowsOf<OccupancyInfo>(
+    await db.execute(sql`
+      select o.id, o.building_id, o.apartment_id, a.apartment_number, o.is_active,
+        coalesce((select json_agg(json_build_object('id', oc.id, 'user_id', u.id, 'first_name', u.first_name,
+            'last_name', u.last_name, 'email', u.email, 'phone_number', u.phone_number, 'is_active', oc.is_active,
+            'is_email_package_activity', oc.is_email_package_activity,
+            'is_text_package_activity', oc.is_text_package_activity) order by oc.id)
+          from occupants oc join users u on u.id = oc.user_id where oc.occupancy_id = o.id), '[]'::json) as occupants
+      from occupancies o join apartments a on a.id = o.apartment_id
+      where o.id in (${ids([...new Set(list)])})`),
+  );
+  for (const r of rows) out.set(r.id, { ...r, occupants: json(r.occupants) });
+  return out;
+}
+
+export async function findOccupancy(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({ id: occupancies.id, building_id: occupancies.building_id })
+    .from(occupancies)
+    .where(eq(occupancies.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notification records
+
+export async function findEmail(db: DbOrTx, id: number) {
+  const rows = await db.select().from(emailMessages).where(eq(emailMessages.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findTexts(db: DbOrTx, list: number[]) {
+  if (!list.length) return [];
+  return db.select().from(smsMessages).where(inArray(smsMessages.id, list)).orderBy(asc(smsMessages.id));
+}
+
+/** Current addresses of the residents (occupant ids) a package notified. */
+export async function occupantEmails(db: DbOrTx, occupantIds: number[]) {
+  if (!occupantIds.length) return [];
+  return rowsOf<{ id: number; first_name: string; last_name: string; email: string }>(
+    await db.execute(sql`select oc.id, u.first_name, u.last_name, u.email
+      from occupants oc join users u on u.id = oc.user_id where oc.id in (${ids(occupantIds)})`),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batch queue
+
+export interface QueueRow {
+  id: number;
+  building_id: number;
+  occupancy_id: number;
+  apartment_number: string;
+  package_type_id: number;
+  package_type: PackageRow["package_type"];
+  opening_comment: string;
+  send_notification_occupants: number[];
+  occupants: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone_number: string;
+    is_active: boolean;
+    is_email_package_activity: boolean;
+    is_text_package_activity: boolean;
+  }[];
+  cb_id: number | null;
+  cb_first_name: string | null;
+  cb_last_name: string | null;
+  date_created: Date;
+  barcode: string | null;
+  carrier: string | null;
+}
+
+export async function listQueue(
+  db: DbOrTx,
+  buildingId: number,
+  page: { limit: number; offset: number },
+  only?: number[],
+): Promise<{ rows: QueueRow[]; count: number }> {
+  const where = sql`q.building_id = ${buildingId}${only ? (only.length ? sql` and q.id in (${ids(only)})` : sql` and false`) : sql``}`;
+  const [rows, counts] = await Promise.all([
+    db.execute(sql`
+      select q.id, q.building_id, q.occupancy_id, a.apartment_number, q.package_type_id, ${typeSummary} as package_type,
+        q.opening_comment, q.send_notification_occupants, q.date_created, q.barcode, q.carrier,
+        cb.id as cb_id, cb.first_name as cb_first_name, cb.last_name as cb_last_name,
+        coalesce((select json_agg(json_build_object('id', oc.id, 'first_name', u.first_name, 'last_name', u.last_name,
+            'email', u.email, 'phone_number', u.phone_number, 'is_active', oc.is_active,
+            'is_email_package_activity', oc.is_email_package_activity,
+            'is_text_package_activity', oc.is_text_package_activity) order by oc.is_active desc, oc.id)
+          from occupants oc join users u on u.id = oc.user_id where oc.occupancy_id = q.occupancy_id), '[]'::json) as occupants
+      from package_queue q
+        join package_types t on t.id = q.package_type_id
+        join occupancies o on o.id = q.occupancy_id
+        join apartments a on a.id = o.apartment_id
+        left join users cb on cb.id = q.created_by_id
+      where ${where}
+      order by q.date_created, q.id
+      limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}`),
+    db.execute(sql`select count(*)::int as count from package_queue q where ${where}`),
+  ]);
+  return {
+    rows: rowsOf<QueueRow>(rows).map((r) => ({
+      ...r,
+      package_type: json(r.package_type),
+      occupants: json(r.occupants),
+      send_notification_occupants: intArray(r.send_notification_occupants),
+      date_created: toDate(r.date_created)!,
+    })),
+    count: Number(rowsOf<{ count: number }>(counts)[0]?.count ?? 0),
+  };
+}
+
+export type QueueInsert = typeof packageQueue.$inferInsert;
+
+export async function insertQueue(db: DbOrTx, rows: QueueInsert[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const out = await db.insert(packageQueue).values(rows).returning({ id: packageQueue.id });
+  return out.map((r) => r.id);
+}
+
+export async function findQueueItem(db: DbOrTx, id: number) {
+  const rows = await db.select().from(packageQueue).where(eq(packageQueue.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function updateQueueItem(db: DbOrTx, id: number, set: Partial<QueueInsert>): Promise<void> {
+  await db.update(packageQueue).set(set).where(eq(packageQueue.id, id));
+}
+
+export async function deleteQueueItem(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.delete(packageQueue).where(eq(packageQueue.id, id)).returning({ id: packageQueue.id });
+  return rows.length > 0;
+}
+
+/** Takes the whole batch of a building (removes and returns it, in queue order). */
+export async function takeQueue(db: DbOrTx, buildingId: number) {
+  const rows = await db.delete(packageQueue).where(eq(packageQueue.building_id, buildingId)).returning();
+  return rows.sort((a, b) => a.date_created.getTime() - b.date_created.getTime() || a.id - b.id);
+}

@@ -1,0 +1,422 @@
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  APARTMENT_PACKAGES_LIMIT,
+  ApartmentPackages,
+  ApartmentPackagesQuery,
+  BatchedPackage,
+  BatchedPackagePatch,
+  ConvertQueueResult,
+  Detail,
+  Event,
+  FieldErrors,
+  Id,
+  Package,
+  PACKAGE_COLORS,
+  PACKAGE_GROUP_DISPLAY,
+  PACKAGE_GROUPS,
+  PACKAGE_LIST_DEFAULT_LIMIT,
+  PACKAGE_LIST_MAX_LIMIT,
+  PACKAGE_QUEUE_LIMIT,
+  PackageActivityItem,
+  PackageActivityQuery,
+  PackageBuildingQuery,
+  PackageBulkResult,
+  PackageCloseFields,
+  PackageCloseResult,
+  PackageColor,
+  PackageCommentPatch,
+  PackageEventsQuery,
+  PackageGrid,
+  PackageGroupOption,
+  PackageListQuery,
+  PackageQueueQuery,
+  PackageRemind,
+  PackageRemindResult,
+  PackageType,
+  PackageTypePatch,
+  PackageTypeQuery,
+  PackageTypeWrite,
+  paginated,
+} from "@portico/contract";
+import { registerUploadParsers } from "../../lib/files.ts";
+import { pageOf, paginate } from "../../lib/pagination.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { ensurePackageTypes } from "../../db/seed/packages.ts";
+import * as service from "./service.ts";
+
+const IdParams = z.object({ id: Id });
+const QueueItemParams = z.object({ id: Id, itemId: Id });
+const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
+/** Bulk writes answer 400 with one error object per row. */
+const rowErrors = { ...errors, 400: z.union([z.array(FieldErrors), FieldErrors]) };
+const tags = ["packages"];
+
+/** The fields and photo of a close request: multipart/form-data, or JSON without a photo. */
+async function readCloseRequest(req: FastifyRequest) {
+  const fields: Record<string, string[]> = {};
+  let photo: { data: Buffer; filename: string } | null = null;
+  if (typeof req.isMultipart === "function" && req.isMultipart()) {
+    for await (const part of req.parts()) {
+      if (part.type === "file") {
+        if ((part.fieldname === "closing_photo_url" || part.fieldname === "photo") && !photo) {
+          const data = await part.toBuffer();
+          if (data.length) photo = { data, filename: part.filename ?? "" };
+        } else {
+          part.file.resume();
+        }
+      } else {
+        (fields[part.fieldname] ??= []).push(String(part.value ?? ""));
+      }
+    }
+  } else if (req.body && typeof req.body === "object" && !Buffer.isBuffer(req.body)) {
+    for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) {
+      if (v === undefined || v === null) continue;
+      fields[k] = Array.isArray(v) ? v.map((x) => String(x)) : [String(v)];
+    }
+  }
+  const rawIds = [...(fields.packages ?? []), ...(fields["packages[]"] ?? [])].flatMap((v) =>
+    v
+      .replace(/^\s*\[|\]\s*$/g, "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+  const parsed = PackageCloseFields.safeParse({
+    packages: rawIds,
+    closing_comment: fields.closing_comment?.[0],
+  });
+  if (!parsed.success) {
+    const out: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues)
+      (out[String(issue.path[0] ?? "non_field_errors")] ??= []).push(issue.message);
+    throw new ValidationError(out);
+  }
+  return { ...parsed.data, photo };
+}
+
+/**
+ * Packages (document 2 section 7): the list and one package (detail, events, comment edit,
+ * reopen), bulk log and bulk close, reminders, the building's package views (activity, grid,
+ * apartment packages), the batch queue, and the global package types.
+ */
+const routes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await registerUploadParsers(app);
+  const deps = () => service.depsOf(app);
+  // The default types (Keys among them) exist on every installation.
+  app.addHook("onReady", async () => {
+    await ensurePackageTypes(app.db);
+  });
+
+  // Packages ---------------------------------------------------------------------------------
+
+  app.get(
+    "/packages/list/",
+    {
+      schema: {
+        tags,
+        summary: "Packages of a building (default: open, newest opened first, 30 per page, up to 5000)",
+        querystring: PackageListQuery,
+        response: { 200: paginated(Package), ...errors },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query, PACKAGE_LIST_DEFAULT_LIMIT, PACKAGE_LIST_MAX_LIMIT);
+      const { count, results } = await service.listPackages(req, app.db, req.query, page);
+      return paginate(req, page, count, results);
+    },
+  );
+
+  app.post(
+    "/packages/list/remind/",
+    {
+      schema: {
+        tags,
+        summary: "Reminder mails for open incoming deliveries ('{count} email(s) sent')",
+        querystring: PackageBuildingQuery,
+        body: PackageRemind,
+        response: { 200: PackageRemindResult, ...errors },
+      },
+    },
+    async (req) => service.remind(deps(), req, req.query.building, req.body),
+  );
+
+  app.get(
+    "/packages/list/:id/",
+    {
+      schema: { tags, params: IdParams, querystring: PackageBuildingQuery, response: { 200: Package, ...errors } },
+    },
+    async (req) => service.getPackage(req, app.db, req.params.id, req.query.building),
+  );
+
+  app.patch(
+    "/packages/list/:id/",
+    {
+      schema: {
+        tags,
+        summary: "Edits the opening comment (only while the package is open)",
+        params: IdParams,
+        querystring: PackageBuildingQuery,
+        body: PackageCommentPatch,
+        response: { 200: Package, ...errors },
+      },
+    },
+    async (req) => service.editOpeningComment(req, app.db, req.params.id, req.query.building, req.body.opening_comment),
+  );
+
+  app.get(
+    "/packages/list/:id/events/",
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: PackageEventsQuery,
+        response: { 200: paginated(Event), ...errors },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query, 100, 1000);
+      const { count, results } = await service.packageEvents(req, app.db, req.params.id, req.query, page);
+      return paginate(req, page, count, results);
+    },
+  );
+
+  app.post(
+    "/packages/list/:id/reopen/",
+    {
+      schema: { tags, params: IdParams, querystring: PackageBuildingQuery, response: { 200: Package, ...errors } },
+    },
+    async (req) => service.reopenPackage(req, app.db, req.params.id, req.query.building),
+  );
+
+  app.post(
+    "/packages/bulk/",
+    {
+      schema: {
+        tags,
+        summary:
+          "Logs packages: a list of {occupancy, package_type, opening_comment, send_notification_occupants[]}; errors row by row",
+        querystring: PackageBuildingQuery,
+        body: z.unknown(),
+        response: { 201: PackageBulkResult, ...rowErrors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await service.bulkLog(deps(), req, req.body, req.query.building)),
+  );
+
+  app.post(
+    "/packages/bulk/close/",
+    {
+      schema: {
+        tags,
+        summary: "Closes packages (multipart: packages[], closing_comment, closing_photo_url file)",
+        querystring: PackageBuildingQuery,
+        response: { 200: PackageCloseResult, ...errors, 413: Detail },
+      },
+    },
+    async (req) => {
+      const input = await readCloseRequest(req);
+      return service.bulkClose(deps(), req, { ...input, queryBuilding: req.query.building });
+    },
+  );
+
+  // Building views ---------------------------------------------------------------------------
+
+  app.get(
+    "/core/buildings/:id/package-activity/",
+    {
+      schema: {
+        tags,
+        summary: "Package events of the past 24 hours, newest first",
+        params: IdParams,
+        querystring: PackageActivityQuery,
+        response: { 200: paginated(PackageActivityItem), ...errors },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query, 500, 5000);
+      const { count, results } = await service.packageActivity(req, app.db, req.params.id, page);
+      return paginate(req, page, count, results);
+    },
+  );
+
+  app.get(
+    "/core/buildings/:id/package-grid/",
+    {
+      schema: {
+        tags,
+        summary: "Open packages per unit and package type",
+        params: IdParams,
+        response: { 200: PackageGrid, ...errors },
+      },
+    },
+    async (req) => service.packageGrid(req, app.db, req.params.id),
+  );
+
+  app.get(
+    "/core/buildings/:id/apartment-packages/",
+    {
+      schema: {
+        tags,
+        summary: "Unit profiles with open packages, each with its packages",
+        params: IdParams,
+        querystring: ApartmentPackagesQuery,
+        response: { 200: paginated(ApartmentPackages), ...errors },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query, APARTMENT_PACKAGES_LIMIT, 5000);
+      const { count, results } = await service.apartmentPackages(
+        req,
+        app.db,
+        req.params.id,
+        page,
+        req.query.public_only ?? false,
+      );
+      return paginate(req, page, count, results);
+    },
+  );
+
+  // Batch queue ------------------------------------------------------------------------------
+
+  app.get(
+    "/core/buildings/:id/package-queue/",
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: PackageQueueQuery,
+        response: { 200: paginated(BatchedPackage), ...errors },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query, PACKAGE_QUEUE_LIMIT, 5000);
+      const { count, results } = await service.listQueue(req, app.db, req.params.id, page);
+      return paginate(req, page, count, results);
+    },
+  );
+
+  app.post(
+    "/core/buildings/:id/package-queue/",
+    {
+      schema: {
+        tags,
+        summary: "Adds to the batch: one row (answer: the item) or a list of rows (answer: the list)",
+        params: IdParams,
+        body: z.unknown(),
+        response: { 201: z.union([BatchedPackage, z.array(BatchedPackage)]), ...rowErrors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await service.addToQueue(req, app.db, req.params.id, req.body)),
+  );
+
+  app.post(
+    "/core/buildings/:id/package-queue/convert_queue/",
+    {
+      schema: {
+        tags,
+        summary: "Logs the whole batch (notifications are sent then)",
+        params: IdParams,
+        response: { 201: ConvertQueueResult, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await service.convertQueue(deps(), req, req.params.id)),
+  );
+
+  app.patch(
+    "/core/buildings/:id/package-queue/:itemId/",
+    {
+      schema: {
+        tags,
+        params: QueueItemParams,
+        body: BatchedPackagePatch,
+        response: { 200: BatchedPackage, ...errors },
+      },
+    },
+    async (req) => service.patchQueueItem(req, app.db, req.params.id, req.params.itemId, req.body),
+  );
+
+  app.delete(
+    "/core/buildings/:id/package-queue/:itemId/",
+    { schema: { tags, params: QueueItemParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await service.removeQueueItem(req, app.db, req.params.id, req.params.itemId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Package types ----------------------------------------------------------------------------
+
+  app.get(
+    "/packages/package-types/",
+    {
+      schema: {
+        tags,
+        summary: "Package types (display order); is_active and group filters",
+        querystring: PackageTypeQuery,
+        response: { 200: paginated(PackageType), ...errors },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query, 1000, 1000);
+      const { count, results } = await service.listTypes(req, app.db, req.query, page);
+      return paginate(req, page, count, results);
+    },
+  );
+
+  app.get(
+    "/packages/package-types/colors/",
+    {
+      schema: {
+        tags,
+        summary: "The named colours of package types",
+        response: { 200: z.array(PackageColor), ...errors },
+      },
+    },
+    async () => PACKAGE_COLORS.map((c) => ({ ...c })),
+  );
+
+  app.get(
+    "/packages/package-types/groups/",
+    { schema: { tags, summary: "The package type groups", response: { 200: z.array(PackageGroupOption), ...errors } } },
+    async () => PACKAGE_GROUPS.map((g) => ({ value: g, display: PACKAGE_GROUP_DISPLAY[g] })),
+  );
+
+  app.post(
+    "/packages/package-types/",
+    { schema: { tags, summary: "Office only", body: PackageTypeWrite, response: { 201: PackageType, ...errors } } },
+    async (req, reply) => reply.status(201).send(await service.createType(req, app.db, req.body)),
+  );
+
+  for (const path of ["/packages/package-types/:id/", "/packages/package-types/:id"]) {
+    app.get(
+      path,
+      { schema: { tags, params: IdParams, response: { 200: PackageType, ...errors }, hide: !path.endsWith("/") } },
+      async (req) => service.getType(req, app.db, req.params.id),
+    );
+  }
+
+  app.patch(
+    "/packages/package-types/:id/",
+    {
+      schema: {
+        tags,
+        summary: "Office only; immutable types are refused",
+        params: IdParams,
+        body: PackageTypePatch,
+        response: { 200: PackageType, ...errors },
+      },
+    },
+    async (req) => service.updateType(req, app.db, req.params.id, req.body),
+  );
+
+  app.post(
+    "/packages/package-types/:id/toggle_active/",
+    { schema: { tags, summary: "Office only", params: IdParams, response: { 200: PackageType, ...errors } } },
+    async (req) => service.toggleType(req, app.db, req.params.id),
+  );
+};
+
+export default routes;
