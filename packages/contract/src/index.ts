@@ -9,4 +9,6 @@ export * from "./employees.ts";
 export * from "./permissions.ts";
 export * from "./shift-logs.ts";
 export * from "./occupancies.ts";
+export * from "./shift-logs-ui.ts";
 export * from "./packages.ts";
+export * from "./packages-ui.ts";

@@ -27,6 +27,11 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: "dashboard", lazy: () => import("../features/admin/pages/AdminDashboardPage.tsx") },
+              { path: "shift-log", lazy: () => import("../features/shift-logs/pages/AdminShiftLogPage.tsx") },
+              {
+                path: "settings/shift-log-types",
+                lazy: () => import("../features/shift-logs/pages/ShiftLogTypesPage.tsx"),
+              },
               { path: "*", lazy: notFound },
             ],
           },
@@ -41,6 +46,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: "dashboard", lazy: () => import("../features/dashboard/pages/DashboardPage.tsx") },
+              {
+                path: "dashboard/shift-logs-search",
+                lazy: () => import("../features/shift-logs/pages/ShiftLogSearchPage.tsx"),
+              },
               {
                 path: "amenity-reservations",
                 lazy: () => import("../features/amenity-reservations/pages/AmenityReservationsPage.tsx"),

@@ -17,7 +17,8 @@ import { QuickSearch } from "./QuickSearch.tsx";
 import { BuildingSwitcher } from "./BuildingSwitcher.tsx";
 import { MobileBuildingPicker } from "./MobileBuildingPicker.tsx";
 import { UserMenu } from "./UserMenu.tsx";
-import { ADMIN_LINK, SIDEBAR_NAV, TOP_NAV, visibleNav } from "./nav.ts";
+import { ADMIN_LINK, SIDEBAR_NAV, TOP_NAV, visibleNav, type NavItem } from "./nav.ts";
+import { hasShellDrawer, ShellDrawerProvider, useShellDrawer } from "./drawers.tsx";
 
 const NotFoundStandalone = lazy(() =>
   import("../pages/NotFoundPage.tsx").then((m) => ({ default: m.NotFoundStandalone })),
@@ -75,7 +76,9 @@ export function Component() {
 
   return (
     <BuildingContext.Provider value={state}>
-      <BuildingFrame buildings={buildings.data ?? []} />
+      <ShellDrawerProvider>
+        <BuildingFrame buildings={buildings.data ?? []} />
+      </ShellDrawerProvider>
     </BuildingContext.Provider>
   );
 }
@@ -114,9 +117,7 @@ function BuildingFrame({ buildings }: { buildings: NonNullable<ReturnType<typeof
       {!isMobile && topNav.length > 0 && (
         <Box component="nav" aria-label="Primary" sx={{ display: "flex", gap: 0.5 }}>
           {topNav.map((item) => (
-            <Button key={item.key} color="inherit" component={RouterLink} to={item.to(id)}>
-              {item.label}
-            </Button>
+            <TopNavButton key={item.key} item={item} building={id} />
           ))}
         </Box>
       )}
@@ -157,5 +158,29 @@ function BuildingFrame({ buildings }: { buildings: NonNullable<ReturnType<typeof
     >
       <Outlet />
     </ShellLayout>
+  );
+}
+
+/** A top navigation button: opens its drawer when it has one, else goes to its page. */
+function TopNavButton({ item, building }: { item: NavItem; building: number }) {
+  const drawers = useShellDrawer();
+  if (item.drawer && hasShellDrawer(item.key)) {
+    const open = drawers.current === item.key;
+    return (
+      <Button
+        color="inherit"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => drawers.open(item.key)}
+        sx={{ whiteSpace: "nowrap" }}
+      >
+        {item.label}
+      </Button>
+    );
+  }
+  return (
+    <Button color="inherit" component={RouterLink} to={item.to(building)} sx={{ whiteSpace: "nowrap" }}>
+      {item.label}
+    </Button>
   );
 }

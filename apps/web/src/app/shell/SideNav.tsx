@@ -7,6 +7,7 @@ import Divider from "@mui/material/Divider";
 import Box from "@mui/material/Box";
 import { RouterLink } from "../../components/RouterLink.tsx";
 import type { NavItem } from "./nav.ts";
+import { hasShellDrawer, useOptionalShellDrawer } from "./drawers.tsx";
 
 export interface SideNavGroup {
   key: string;
@@ -26,6 +27,7 @@ export function SideNav({
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
+  const drawers = useOptionalShellDrawer();
   const shown = groups.filter((g) => g.items.length > 0);
   return (
     <Box component="nav" aria-label={label} sx={{ py: 1 }}>
@@ -37,6 +39,26 @@ export function SideNav({
               const to = item.to(building);
               const active = to !== "/" && (pathname === to || pathname.startsWith(`${to}/`));
               const Icon = item.icon;
+              if (item.drawer && drawers && hasShellDrawer(item.key))
+                return (
+                  <li key={item.key}>
+                    <ListItemButton
+                      aria-haspopup="dialog"
+                      onClick={() => {
+                        onNavigate?.();
+                        drawers.open(item.key);
+                      }}
+                      sx={{ mx: 1, borderRadius: 1 }}
+                    >
+                      {Icon && (
+                        <ListItemIcon sx={{ minWidth: 36 }}>
+                          <Icon />
+                        </ListItemIcon>
+                      )}
+                      <ListItemText primary={item.label} />
+                    </ListItemButton>
+                  </li>
+                );
               return (
                 <li key={item.key}>
                   <ListItemButton

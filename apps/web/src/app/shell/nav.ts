@@ -21,6 +21,7 @@ import AdminPanelSettingsIcon from "@mui/icons-material/AdminPanelSettings";
 import ListAltIcon from "@mui/icons-material/ListAlt";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import HomeWorkIcon from "@mui/icons-material/HomeWork";
+import EventNoteIcon from "@mui/icons-material/EventNote";
 
 export interface NavItem {
   key: string;
@@ -56,7 +57,15 @@ export const TOP_NAV: readonly NavItem[] = [
     drawer: true,
   },
   { key: "keys", label: "Keys", to: b("/keys/grid"), action: "nav.keys", exists: false },
-  { key: "shift-log", label: "Shift log", to: b("/dashboard"), action: "nav.shift_log", exists: false, drawer: true },
+  {
+    key: "shift-log",
+    label: "Shift log",
+    to: b("/dashboard/shift-logs-search"),
+    action: "nav.shift_log",
+    exists: true,
+    drawer: true,
+    icon: EventNoteIcon,
+  },
   { key: "lockouts", label: "Lockouts", to: b("/lockouts"), action: "nav.lockouts", exists: false, drawer: true },
   {
     key: "contractors",
@@ -190,7 +199,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
     label: "Shift log",
     to: abs("/admin/shift-log"),
     action: "admin.access",
-    exists: false,
+    exists: true,
     icon: ListAltIcon,
   },
   {

@@ -37,7 +37,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
     title: "Event type configuration",
     cards: [
-      { label: "Shift log types", path: "/admin/settings/shift-log-types", exists: false },
+      {
+        label: "Shift log types",
+        path: "/admin/settings/shift-log-types",
+        description: "Names, short names and order of shift log note types",
+        exists: true,
+      },
       { label: "Instruction types", path: "/admin/settings/instruction-types", exists: false },
       { label: "Reservation types", path: "/admin/settings/reservation-types", exists: false },
       { label: "Maintenance request types", path: "/admin/settings/maintenance-request-types", exists: false },

@@ -3,7 +3,7 @@
  * shift log, contractors, notes from management, active employees, action items, upcoming
  * occupancies and move-outs …) appends an entry here. Order in the table is order on screen.
  */
-import type { ComponentType, LazyExoticComponent } from "react";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { Action, Role } from "@portico/contract";
 
 export interface DashboardWidget {
@@ -16,4 +16,36 @@ export interface DashboardWidget {
   Component: LazyExoticComponent<ComponentType> | ComponentType;
 }
 
-export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [];
+/**
+ * The tabs of the left column (document 1 section 2.3): Instructions, Shift log, Contractors.
+ * A tab shows once its area ships it (`exists` and a Component) and can() allows it.
+ */
+export interface DashboardTab {
+  key: string;
+  label: string;
+  action?: Action;
+  exists: boolean;
+  Component?: LazyExoticComponent<ComponentType> | ComponentType;
+}
+
+export const DASHBOARD_TABS: readonly DashboardTab[] = [
+  { key: "instructions", label: "Instructions", action: "nav.instructions", exists: false },
+  {
+    key: "shift-log",
+    label: "Shift log",
+    action: "shiftlog.view",
+    exists: true,
+    Component: lazy(() =>
+      import("../shift-logs/components/DashboardShiftLogTab.tsx").then((m) => ({ default: m.DashboardShiftLogTab })),
+    ),
+  },
+  { key: "contractors", label: "Contractors", action: "nav.contractors", exists: false },
+];
+
+export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
+  {
+    key: "tabs",
+    column: "left",
+    Component: lazy(() => import("./components/DashboardTabs.tsx").then((m) => ({ default: m.DashboardTabs }))),
+  },
+];

@@ -1,0 +1,203 @@
+import { useEffect, useId } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import SearchIcon from "@mui/icons-material/Search";
+import { DatePicker } from "@mui/x-date-pickers/DatePicker";
+import { SHIFT_LOG_MESSAGES } from "@portico/contract";
+import { DATE_FORMAT } from "../../../lib/dates.ts";
+import { useShiftLogTypes } from "../api.ts";
+import { filterSchema, type FilterValues } from "../model.ts";
+import { UnitsPicker } from "./UnitsPicker.tsx";
+
+export interface SearchFiltersProps {
+  building: number;
+  /** The filters of the URL; the form follows them when they change (back, forward, links). */
+  values: FilterValues;
+  /** Changes whenever `values` do (e.g. the URL's query string). */
+  valuesKey: string;
+  onSearch: (values: FilterValues) => void;
+  onReset: () => void;
+}
+
+/**
+ * The search page's filter form: type, date range ('Invalid date' unless a four-digit year,
+ * month and day), units (with 'None'), free search, high priority, only edited.
+ */
+export function SearchFilters({ building, values, valuesKey, onSearch, onReset }: SearchFiltersProps) {
+  const uid = useId();
+  const types = useShiftLogTypes({ include_shift_end: true, show_all: true });
+  const form = useForm<FilterValues>({
+    mode: "onChange",
+    resolver: zodResolver(filterSchema),
+    defaultValues: values,
+  });
+  const {
+    control,
+    handleSubmit,
+    reset,
+    trigger,
+    formState: { errors },
+  } = form;
+
+  useEffect(() => {
+    reset(values);
+    // A URL with a bad date shows its error at once.
+    void trigger(["min_date_created", "max_date_created"]);
+    // `values` is rebuilt on every render; valuesKey says when it really changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [valuesKey]);
+
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const dateField = (name: "min_date_created" | "max_date_created", label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DatePicker
+          label={label}
+          value={field.value}
+          inputRef={field.ref}
+          format={DATE_FORMAT}
+          onChange={(v) => field.onChange(v ?? null)}
+          // Every picker complaint (incomplete, out of range) is the spec's 'Invalid date'.
+          onError={(reason) => {
+            if (reason) form.setError(name, { type: "picker", message: SHIFT_LOG_MESSAGES.invalidDate });
+          }}
+          slotProps={{
+            textField: {
+              id: `${uid}-${name}`,
+              name,
+              onBlur: field.onBlur,
+              error: !!fieldState.error,
+              helperText: fieldState.error?.message,
+              fullWidth: true,
+            },
+            field: { clearable: true },
+          }}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label="Shift log filters"
+      noValidate
+      onSubmit={handleSubmit(onSearch)}
+      sx={{
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
+        alignItems: "start",
+      }}
+    >
+      <Controller
+        control={control}
+        name="shift_log_type_id"
+        render={({ field }) => (
+          <TextField {...field} inputRef={field.ref} id={`${uid}-type`} select label="Type" fullWidth>
+            <MenuItem value="all">All types</MenuItem>
+            {(types.data ?? []).map((t) => (
+              <MenuItem key={t.id} value={String(t.id)}>
+                {t.name}
+                {t.is_active ? "" : " (inactive)"}
+              </MenuItem>
+            ))}
+            {/* A type id from the URL that is not (yet) listed. */}
+            {field.value !== "all" && !(types.data ?? []).some((t) => String(t.id) === field.value) && (
+              <MenuItem value={field.value}>Type #{field.value}</MenuItem>
+            )}
+          </TextField>
+        )}
+      />
+      {dateField("min_date_created", "From")}
+      {dateField("max_date_created", "To")}
+      <Controller
+        control={control}
+        name="include_apartments"
+        render={({ field }) => (
+          <UnitsPicker
+            ref={field.ref}
+            building={building}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="search"
+        render={({ field }) => (
+          <TextField
+            {...field}
+            inputRef={field.ref}
+            id={`${uid}-search`}
+            type="search"
+            label="Search notes"
+            placeholder="Words, unit or resident"
+            fullWidth
+          />
+        )}
+      />
+      <Box
+        sx={{
+          display: "flex",
+          flexWrap: "wrap",
+          alignItems: "center",
+          columnGap: 1,
+          minHeight: 56,
+          gridColumn: { lg: "span 2" },
+        }}
+      >
+        <Controller
+          control={control}
+          name="is_high_priority"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  slotProps={{ input: { ref: field.ref } }}
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                />
+              }
+              label="High priority"
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="only_edited"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  slotProps={{ input: { ref: field.ref } }}
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                />
+              }
+              label="Only edited"
+            />
+          )}
+        />
+      </Box>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 1, minHeight: 56 }}>
+        <Button onClick={onReset}>Reset</Button>
+        <Button type="submit" variant="contained" size="large" startIcon={<SearchIcon />} disabled={hasErrors}>
+          Search
+        </Button>
+      </Box>
+    </Box>
+  );
+}

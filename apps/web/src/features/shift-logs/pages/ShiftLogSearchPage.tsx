@@ -1,0 +1,270 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useSnackbar } from "notistack";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import FileDownloadIcon from "@mui/icons-material/FileDownload";
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from "@mui/x-data-grid";
+import { MESSAGES, SHIFT_LOG_DEFAULT_ORDERING, SHIFT_LOG_MESSAGES, type ShiftLogNote } from "@portico/contract";
+import { errorMessage } from "../../../lib/api.ts";
+import { useBuilding } from "../../../lib/session.tsx";
+import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { useIsMobile } from "../../../lib/useIsMobile.ts";
+import { formatZonedDate, formatZonedTime } from "../../../lib/zonedDates.ts";
+import type { BuildingSwitchHandle } from "../../../app/shell/buildingSwitch.ts";
+import { useExportShiftLogNotes, useShiftLogNotes } from "../api.ts";
+import {
+  applySearch,
+  defaultSearchState,
+  filtersFromState,
+  filtersToState,
+  invalidDates,
+  isEdited,
+  ownerName,
+  pageOf,
+  readSearchState,
+  type SearchState,
+  searchStateToParams,
+  toApiQuery,
+} from "../model.ts";
+import { SearchFilters } from "../components/SearchFilters.tsx";
+import { NoteDialog } from "../components/NoteDialog.tsx";
+import type { NoteView } from "../components/NoteDetail.tsx";
+
+export const handle: BuildingSwitchHandle = {
+  onBuildingChange: (building) => `/${building}/dashboard/shift-logs-search`,
+};
+
+/** Grid columns that sort, and the ordering key each one sends. */
+const SORT_KEYS: Record<string, string> = {
+  date_created: "date_created",
+  shift_log_type_name: "shift_log_type_name",
+  body: "body",
+  is_high_priority: "is_high_priority",
+  owner: "owner",
+};
+
+const PAGE_SIZES = [30, 50, 100];
+
+function useSearchState() {
+  const { building } = useBuilding();
+  const [params, setParams] = useSearchParams();
+  const tz = building?.time_zone;
+  const defaults = useMemo(() => defaultSearchState(tz), [tz]);
+  const { state, complete } = readSearchState(params, defaults);
+  // The newest state, also for handlers the grid may hold from an earlier render.
+  const latest = useRef(state);
+  latest.current = state;
+  const go = useCallback(
+    (next: SearchState | ((current: SearchState) => SearchState), replace = false) => {
+      const value = typeof next === "function" ? next(latest.current) : next;
+      latest.current = value;
+      setParams(searchStateToParams(value), { replace });
+    },
+    [setParams],
+  );
+  useEffect(() => {
+    // A visit without paging (first visit, links from elsewhere) gets the defaults in its URL.
+    if (!complete) setParams(searchStateToParams(state), { replace: true });
+  });
+  return { state, complete, go, key: params.toString(), defaults };
+}
+
+/** /{building}/dashboard/shift-logs-search (document 1 section 2.2). */
+export function Component() {
+  usePageTitle("Shift log search");
+  const { id: building, building: info } = useBuilding();
+  const tz = info?.time_zone;
+  const { enqueueSnackbar } = useSnackbar();
+  const isMobile = useIsMobile();
+  const { state, complete, go, key, defaults } = useSearchState();
+  const [open, setOpen] = useState<{ note: ShiftLogNote; view: NoteView } | null>(null);
+
+  const badDates = invalidDates(state);
+  const apiQuery = { building, include_end_of_shift_notes: true, ...toApiQuery(state) };
+  const notes = useShiftLogNotes(apiQuery, { enabled: complete && badDates.length === 0 });
+  const exporter = useExportShiftLogNotes();
+  const { limit, offset } = pageOf(state);
+  const ordering = state.ordering || SHIFT_LOG_DEFAULT_ORDERING;
+  const count = notes.data?.count ?? 0;
+  const rows = notes.data?.results ?? [];
+
+  const sortModel: GridSortModel = [
+    { field: ordering.replace(/^-/, ""), sort: ordering.startsWith("-") ? "desc" : "asc" },
+  ];
+  const pageSizes = PAGE_SIZES.includes(limit) ? PAGE_SIZES : [...PAGE_SIZES, limit].sort((a, b) => a - b);
+
+  const columns = useMemo<GridColDef<ShiftLogNote>[]>(
+    () => [
+      {
+        field: "date_created",
+        headerName: "Date",
+        width: 96,
+        valueFormatter: (v: string) => formatZonedDate(v, tz),
+      },
+      {
+        field: "time",
+        headerName: "Time",
+        width: 90,
+        sortable: false,
+        valueGetter: (_v, row) => formatZonedTime(row.date_created, tz),
+      },
+      {
+        field: "shift_log_type_name",
+        headerName: "Type",
+        width: 110,
+        valueGetter: (_v, row) => (row.is_end_of_shift ? "End of shift" : (row.shift_log_type_name ?? "")),
+      },
+      {
+        field: "units",
+        headerName: "Units",
+        width: 80,
+        sortable: false,
+        valueGetter: (_v, row) =>
+          row.apartments.length ? row.apartments.map((a) => a.apartment_number).join(", ") : "None",
+      },
+      {
+        field: "body",
+        headerName: "Note",
+        flex: 1,
+        minWidth: 200,
+        renderCell: ({ row }) => (
+          <Box sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", lineHeight: 1.45 }}>{row.body}</Box>
+        ),
+      },
+      {
+        field: "is_high_priority",
+        headerName: "High priority",
+        width: 120,
+        renderCell: ({ row }) => (row.is_high_priority ? <Chip size="small" color="error" label="High" /> : null),
+      },
+      {
+        field: "owner",
+        headerName: "Entered by",
+        width: 130,
+        valueGetter: (_v, row) => ownerName(row.owner),
+      },
+      {
+        field: "edited",
+        headerName: "Edited",
+        width: 72,
+        sortable: false,
+        valueGetter: (_v, row) => (isEdited(row) ? "Edited" : ""),
+      },
+      {
+        field: "actions",
+        headerName: "Actions",
+        width: 72,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Button
+            size="small"
+            onClick={() => setOpen({ note: row, view: "view" })}
+            aria-label={`View note ${formatZonedDate(row.date_created, tz)} ${formatZonedTime(row.date_created, tz)}`}
+          >
+            View
+          </Button>
+        ),
+      },
+    ],
+    [tz],
+  );
+
+  const onSort = (model: GridSortModel) => {
+    const first = model[0];
+    const key = first ? SORT_KEYS[first.field] : undefined;
+    const next = key ? (first.sort === "desc" ? `-${key}` : key) : SHIFT_LOG_DEFAULT_ORDERING;
+    go((current) => ({ ...current, ordering: next, offset: "0" }));
+  };
+  const onPage = (model: GridPaginationModel) =>
+    go((current) => {
+      const sizeChanged = model.pageSize !== pageOf(current).limit;
+      return {
+        ...current,
+        limit: String(model.pageSize),
+        offset: String(sizeChanged ? 0 : model.page * model.pageSize),
+      };
+    });
+
+  const onExport = () =>
+    exporter.mutate(apiQuery, {
+      onError: (err) => enqueueSnackbar(errorMessage(err), { variant: "error", autoHideDuration: 4000 }),
+    });
+
+  return (
+    <Box>
+      <Box component="header" sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 2 }}>
+        <Typography variant="h1" sx={{ flex: 1 }}>
+          Shift log search
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadIcon />}
+          onClick={onExport}
+          loading={exporter.isPending}
+          disabled={!notes.data || count === 0 || notes.isFetching}
+        >
+          Export to Excel
+        </Button>
+      </Box>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <SearchFilters
+          building={building}
+          values={filtersFromState(state)}
+          valuesKey={key}
+          onSearch={(values) => go((current) => applySearch(current, filtersToState(values, current)))}
+          onReset={() => go(defaults)}
+        />
+      </Paper>
+      {badDates.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {SHIFT_LOG_MESSAGES.invalidDate}: fix the date to search.
+        </Alert>
+      )}
+      {notes.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {MESSAGES.failedList(errorMessage(notes.error))}
+        </Alert>
+      )}
+      <Typography role="status" sx={{ mb: 1, color: "text.secondary" }}>
+        {notes.data ? (count === 1 ? "1 note" : `${count} notes`) : "\u00a0"}
+      </Typography>
+      <DataGrid
+        label="Shift log notes"
+        rows={rows}
+        columns={columns}
+        rowCount={count}
+        loading={notes.isFetching}
+        paginationMode="server"
+        sortingMode="server"
+        paginationModel={{ page: Math.floor(offset / limit), pageSize: limit }}
+        onPaginationModelChange={onPage}
+        pageSizeOptions={pageSizes}
+        sortModel={sortModel}
+        onSortModelChange={onSort}
+        sortingOrder={["desc", "asc"]}
+        // Narrow screens keep the columns that matter at the desk: date, units, note.
+        columnVisibilityModel={
+          isMobile
+            ? { time: false, shift_log_type_name: false, is_high_priority: false, owner: false, edited: false }
+            : {}
+        }
+        getRowHeight={() => "auto"}
+        disableColumnMenu
+        disableRowSelectionOnClick
+        autoHeight
+        localeText={{ noRowsLabel: MESSAGES.noMatchingResults }}
+        sx={{
+          bgcolor: "background.paper",
+          "& .MuiDataGrid-cell": { py: 1, lineHeight: 1.45, display: "flex", alignItems: "flex-start" },
+          "& .MuiDataGrid-cell .MuiButton-root": { mt: -0.5 },
+        }}
+      />
+      <NoteDialog note={open?.note ?? null} initialView={open?.view} onClose={() => setOpen(null)} timeZone={tz} />
+    </Box>
+  );
+}
