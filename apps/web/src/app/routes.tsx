@@ -6,6 +6,7 @@
 import { Navigate, type RouteObject } from "react-router";
 import { RouteErrorPage, SectionRouteError } from "./pages/RouteErrorPage.tsx";
 import { FullPageProgress } from "../components/FullPageProgress.tsx";
+import type { BuildingSwitchHandle } from "./shell/buildingSwitch.ts";
 
 const notFound = () => import("./pages/NotFoundPage.tsx");
 
@@ -32,6 +33,17 @@ export const routes: RouteObject[] = [
                 path: "settings/shift-log-types",
                 lazy: () => import("../features/shift-logs/pages/ShiftLogTypesPage.tsx"),
               },
+              {
+                path: "settings/package-types",
+                children: [
+                  { index: true, lazy: () => import("../features/packages/pages/PackageTypesPage.tsx") },
+                  { path: "create", lazy: () => import("../features/packages/pages/PackageTypeFormPage.tsx") },
+                  {
+                    path: "edit/:packageTypeId",
+                    lazy: () => import("../features/packages/pages/PackageTypeFormPage.tsx"),
+                  },
+                ],
+              },
               { path: "*", lazy: notFound },
             ],
           },
@@ -53,6 +65,76 @@ export const routes: RouteObject[] = [
               {
                 path: "amenity-reservations",
                 lazy: () => import("../features/amenity-reservations/pages/AmenityReservationsPage.tsx"),
+              },
+              {
+                // Switching building on a package page goes to that building's packages (or close) page.
+                path: "packages",
+                handle: { onBuildingChange: (b: number) => `/${b}/packages` } satisfies BuildingSwitchHandle,
+                children: [
+                  { index: true, lazy: () => import("../features/packages/pages/PackagesGridPage.tsx") },
+                  { path: "log", lazy: () => import("../features/packages/pages/LogPackagesPage.tsx") },
+                  { path: "batch", lazy: () => import("../features/packages/pages/BatchPage.tsx") },
+                  {
+                    path: "close",
+                    handle: { onBuildingChange: (b: number) => `/${b}/packages/close` } satisfies BuildingSwitchHandle,
+                    lazy: () => import("../features/packages/pages/ClosePackagesPage.tsx"),
+                  },
+                  { path: "list", lazy: () => import("../features/packages/pages/PackageListPage.tsx") },
+                  { path: "reminder", lazy: () => import("../features/packages/pages/ReminderPage.tsx") },
+                  { path: "print", lazy: () => import("../features/packages/pages/PrintGridPage.tsx") },
+                  {
+                    path: "print-inventory",
+                    lazy: () => import("../features/packages/pages/PrintInventoryPage.tsx"),
+                  },
+                  {
+                    path: "recent-activity",
+                    lazy: () => import("../features/packages/pages/RecentActivityPage.tsx"),
+                  },
+                  { path: ":packageId", lazy: () => import("../features/packages/pages/PackageDetailPage.tsx") },
+                ],
+              },
+              // Unit-profile list and forms (document 1 section 2.4) and the management hub.
+              { path: "manage", lazy: () => import("../features/occupancies/pages/ManagePage.tsx") },
+              { path: "manage/unit-profiles", lazy: () => import("../features/occupancies/pages/UnitListPage.tsx") },
+              {
+                path: "manage/unit-profiles/directory",
+                lazy: () => import("../features/occupancies/pages/DirectoryPage.tsx"),
+              },
+              {
+                path: "manage/unit-profiles/create",
+                lazy: () => import("../features/occupancies/pages/UnitProfileFormPage.tsx"),
+              },
+              {
+                path: "manage/unit-profiles/edit/:occupancyId",
+                lazy: () => import("../features/occupancies/pages/UnitProfileFormPage.tsx"),
+              },
+              {
+                path: "manage/unit-profiles/delete/:occupancyId",
+                lazy: () => import("../features/occupancies/pages/UnitProfileDeletePage.tsx"),
+              },
+              {
+                path: "manage/occupant/create/:mode?",
+                lazy: () => import("../features/occupancies/pages/OccupantCreatePage.tsx"),
+              },
+              {
+                path: "manage/occupant/edit/:occupantId",
+                lazy: () => import("../features/occupancies/pages/OccupantEditPage.tsx"),
+              },
+              {
+                path: "manage/apartment/create",
+                lazy: () => import("../features/occupancies/pages/ApartmentFormPage.tsx"),
+              },
+              {
+                path: "manage/apartment/edit/:apartmentId",
+                lazy: () => import("../features/occupancies/pages/ApartmentFormPage.tsx"),
+              },
+              {
+                path: "manage/unit-profiles/:occupancyId",
+                lazy: () => import("../features/occupancies/pages/UnitProfilePage.tsx"),
+                // A unit profile belongs to one building: switching goes to the new building's unit list.
+                handle: {
+                  onBuildingChange: (b: number) => `/${b}/manage/unit-profiles`,
+                } satisfies BuildingSwitchHandle,
               },
               { path: "*", lazy: notFound },
             ],

@@ -29,6 +29,13 @@ export function SideNav({
   const { pathname } = useLocation();
   const drawers = useOptionalShellDrawer();
   const shown = groups.filter((g) => g.items.length > 0);
+  // The current page is the most specific link that matches (Unit profiles, not also Manage).
+  const matches = (to: string) => to !== "/" && (pathname === to || pathname.startsWith(`${to}/`));
+  const opensDrawer = (item: NavItem) => !!item.drawer && !!drawers && hasShellDrawer(item.key);
+  const current = shown
+    .flatMap((g) => g.items.filter((item) => !opensDrawer(item)).map((item) => item.to(building)))
+    .filter(matches)
+    .sort((a, b) => b.length - a.length)[0];
   return (
     <Box component="nav" aria-label={label} sx={{ py: 1 }}>
       {shown.map((g, i) => (
@@ -37,9 +44,9 @@ export function SideNav({
           <List disablePadding>
             {g.items.map((item) => {
               const to = item.to(building);
-              const active = to !== "/" && (pathname === to || pathname.startsWith(`${to}/`));
+              const active = to === current;
               const Icon = item.icon;
-              if (item.drawer && drawers && hasShellDrawer(item.key))
+              if (opensDrawer(item) && drawers)
                 return (
                   <li key={item.key}>
                     <ListItemButton

@@ -22,6 +22,7 @@ import ListAltIcon from "@mui/icons-material/ListAlt";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import HomeWorkIcon from "@mui/icons-material/HomeWork";
 import EventNoteIcon from "@mui/icons-material/EventNote";
+import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 
 export interface NavItem {
   key: string;
@@ -112,7 +113,15 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     amenityOnly: true,
     icon: EventAvailableIcon,
   },
-  { key: "manage", label: "Manage", to: b("/manage"), action: "nav.manage", exists: false, icon: ApartmentIcon },
+  { key: "manage", label: "Manage", to: b("/manage"), action: "nav.manage", exists: true, icon: ApartmentIcon },
+  {
+    key: "unit-profiles",
+    label: "Unit profiles",
+    to: b("/manage/unit-profiles"),
+    action: "occupancy.view",
+    exists: true,
+    icon: PeopleAltIcon,
+  },
   {
     key: "communication",
     label: "Communication",
@@ -134,7 +143,7 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     label: "Packages",
     to: b("/packages"),
     action: "nav.packages",
-    exists: false,
+    exists: true,
     icon: Inventory2Icon,
   },
   { key: "keys", label: "Keys", to: b("/keys/grid"), action: "nav.keys", exists: false, icon: VpnKeyIcon },

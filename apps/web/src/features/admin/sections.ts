@@ -46,7 +46,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
       { label: "Instruction types", path: "/admin/settings/instruction-types", exists: false },
       { label: "Reservation types", path: "/admin/settings/reservation-types", exists: false },
       { label: "Maintenance request types", path: "/admin/settings/maintenance-request-types", exists: false },
-      { label: "Package types", path: "/admin/settings/package-types", exists: false },
+      {
+        label: "Package types",
+        path: "/admin/settings/package-types",
+        description: "Names, groups, colours, abbreviations and order of package types",
+        exists: true,
+      },
     ],
   },
   {

@@ -1,0 +1,140 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import type { Event } from "@portico/contract";
+import { EmptyState } from "../../../../components/EmptyState.tsx";
+import { formatZonedDateTime } from "../../../../lib/zonedDates.ts";
+import { parseChangeNote } from "./model.ts";
+
+/** Read by screen readers, not shown. */
+export const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+  p: 0,
+  m: -1,
+} as const;
+
+type ListedEvent = Event & { subject?: string | null };
+
+/** 'Taylor Morgan · Photo changed'; the subject is left out when the type already names it ('Flag added'). */
+export function eventTitle(e: { type_display: string; subject?: string | null }): string {
+  if (!e.subject || e.type_display.toLowerCase().includes(e.subject.toLowerCase())) return e.type_display;
+  return `${e.subject} · ${e.type_display}`;
+}
+
+/** Events, newest first: what happened, when, by whom; change notes shown field by field. */
+export function EventList({
+  events,
+  label,
+  timeZone,
+  dense,
+}: {
+  events: ListedEvent[];
+  /** The list's accessible name. */
+  label: string;
+  timeZone?: string | null;
+  dense?: boolean;
+}) {
+  if (events.length === 0) return <EmptyState>No events</EmptyState>;
+  return (
+    <Box
+      component="ol"
+      aria-label={label}
+      sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: dense ? 1 : 1.5 }}
+    >
+      {events.map((event) => {
+        const changes = parseChangeNote(event.note);
+        return (
+          <Box
+            component="li"
+            key={event.id}
+            sx={{ borderLeft: 3, borderColor: "divider", pl: 1.5, py: 0.25 }}
+            data-testid="profile-event"
+          >
+            <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 1, alignItems: "baseline" }}>
+              <Typography component="span" sx={{ fontWeight: 700 }}>
+                {eventTitle(event)}
+              </Typography>
+              <Typography component="span" variant="body2" sx={{ color: "text.secondary" }}>
+                {formatZonedDateTime(event.date_created, timeZone)}
+                {event.performed_by ? ` · ${event.performed_by}` : ""}
+              </Typography>
+            </Box>
+            {changes ? (
+              <Box component="ul" sx={{ m: 0, mt: 0.25, pl: 2.5 }}>
+                {changes.map((c, i) => (
+                  <Typography component="li" variant="body2" key={i} sx={{ overflowWrap: "anywhere" }}>
+                    <Box component="span" sx={{ fontWeight: 600 }}>
+                      {c.field}:
+                    </Box>{" "}
+                    <Box component="span" sx={{ color: "text.secondary" }}>
+                      {c.from}
+                    </Box>
+                    <Box component="span" aria-hidden>
+                      {" → "}
+                    </Box>
+                    <Box component="span" sx={visuallyHidden}>
+                      {" changed to "}
+                    </Box>
+                    <Box component="span" sx={{ fontWeight: 500 }}>
+                      {c.to}
+                    </Box>
+                  </Typography>
+                ))}
+              </Box>
+            ) : (
+              event.note && (
+                <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                  {event.note}
+                </Typography>
+              )
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** 'Newer' / 'Page x of y' / 'Older' under a paged list. */
+export function Pager({
+  label,
+  offset,
+  limit,
+  count,
+  onChange,
+  busy,
+}: {
+  label: string;
+  offset: number;
+  limit: number;
+  count: number;
+  onChange: (offset: number) => void;
+  busy?: boolean;
+}) {
+  if (count <= limit) return null;
+  const page = Math.floor(offset / limit) + 1;
+  const pages = Math.max(1, Math.ceil(count / limit));
+  return (
+    <Box
+      component="nav"
+      aria-label={label}
+      sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1, mt: 1.5 }}
+    >
+      <Button size="small" onClick={() => onChange(Math.max(0, offset - limit))} disabled={page <= 1 || busy}>
+        Newer
+      </Button>
+      <Typography variant="body2" sx={{ color: "text.secondary" }} aria-live="polite">
+        Page {page} of {pages}
+      </Typography>
+      <Button size="small" onClick={() => onChange(offset + limit)} disabled={page >= pages || busy}>
+        Older
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The unit profile's right column as data (document 1 section 2.4): each area plugs its panel in
+ * here, in the spec's order, with the rule that shows it. Panels are lazy, so the profile page
+ * does not carry them; each one is wrapped in its own error boundary and loading state.
+ *
+ * Spec order: Food deliveries (only if any current), Packages, Maintenance requests,
+ * Instructions, Recent shift log notes, Reservations (building has reservations), Lockouts
+ * (lockouts enabled), Activity.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { Action, BuildingSettings, Occupancy } from "@portico/contract";
+
+export interface ProfilePanelProps {
+  occupancy: Occupancy;
+  buildingId: number;
+}
+
+export interface ProfilePanelContext extends ProfilePanelProps {
+  settings: BuildingSettings | undefined;
+  can: (action: Action) => boolean;
+}
+
+export interface ProfilePanelSlot {
+  key: string;
+  /** Shown when this answers true (default: always). */
+  show?: (ctx: ProfilePanelContext) => boolean;
+  Component: LazyExoticComponent<ComponentType<ProfilePanelProps>>;
+}
+
+const ShiftLogPanel = lazy(async () => {
+  const { RecentShiftLogNotes } = await import("../../../shift-logs/components/index.ts");
+  function ProfileShiftLogNotes({ occupancy, buildingId }: ProfilePanelProps) {
+    return (
+      <RecentShiftLogNotes
+        occupancyId={occupancy.id}
+        buildingId={buildingId}
+        apartmentNumber={occupancy.apartment_number}
+      />
+    );
+  }
+  return { default: ProfileShiftLogNotes };
+});
+
+const PackagesPanel = lazy(async () => {
+  const { ProfilePackagesPanel } = await import("../../../packages/components/ProfilePackagesPanel.tsx");
+  function ProfilePackages({ occupancy, buildingId }: ProfilePanelProps) {
+    return <ProfilePackagesPanel buildingId={buildingId} occupancyId={occupancy.id} />;
+  }
+  return { default: ProfilePackages };
+});
+
+const ActivityPanel = lazy(async () => {
+  const { ActivityPanel: Panel } = await import("./ActivityPanel.tsx");
+  function ProfileActivity({ occupancy }: ProfilePanelProps) {
+    return <Panel occupancyId={occupancy.id} />;
+  }
+  return { default: ProfileActivity };
+});
+
+export const PROFILE_RIGHT_PANELS: ProfilePanelSlot[] = [
+  // Food deliveries (document 2, instructions area): only when the unit has current ones.
+  { key: "packages", show: (c) => c.can("nav.packages"), Component: PackagesPanel },
+  // Maintenance requests (document 2).
+  // Instructions (document 2).
+  { key: "shift-log", show: (c) => c.can("shiftlog.view"), Component: ShiftLogPanel },
+  // Reservations (document 3): show: (c) => !!c.settings?.reservationsettings.has_reservations.
+  // Lockouts (document 2): show: (c) => !!c.settings?.lockoutsettings.has_lockouts.
+  { key: "activity", show: (c) => c.can("occupancy.history"), Component: ActivityPanel },
+];

@@ -1,0 +1,18 @@
+/**
+ * Colours of the profile that must keep WCAG AA contrast with white text or on white (MUI's
+ * warning orange and info blue do not at body sizes).
+ */
+export const FLAG_ORANGE = "#9a3412";
+export const FLAG_ORANGE_DARK = "#7c2d12";
+export const FUTURE_BLUE = "#01579b";
+
+export const flagButtonSx = (contained: boolean) =>
+  contained
+    ? { bgcolor: FLAG_ORANGE, color: "#fff", "&:hover": { bgcolor: FLAG_ORANGE_DARK } }
+    : {
+        color: FLAG_ORANGE,
+        borderColor: FLAG_ORANGE,
+        "&:hover": { borderColor: FLAG_ORANGE_DARK, bgcolor: "#fff7ed" },
+      };
+
+export const futureChipSx = { bgcolor: FUTURE_BLUE, color: "#fff" } as const;

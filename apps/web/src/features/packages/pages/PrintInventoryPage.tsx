@@ -1,0 +1,159 @@
+import { useMemo } from "react";
+import { useSearchParams } from "react-router";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import PrintIcon from "@mui/icons-material/Print";
+import {
+  compareApartmentNumbers,
+  MESSAGES,
+  type Package,
+  PACKAGE_LIST_MAX_LIMIT,
+  PACKAGE_MESSAGES as M,
+  packagePaths,
+  parsePrintInventoryQuery,
+  PRINT_INVENTORY_FILTER_LABELS,
+  PRINT_INVENTORY_GROUP_BY_LABELS,
+  PRINT_INVENTORY_GROUPS,
+  PRINT_INVENTORY_SORT_ORDER_LABELS,
+} from "@portico/contract";
+import { errorMessage } from "../../../lib/api.ts";
+import { buildingLabel, useBuilding } from "../../../lib/session.tsx";
+import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { formatZonedDate, formatZonedDateTime, formatZonedTime } from "../../../lib/zonedDates.ts";
+import { EmptyState } from "../../../components/EmptyState.tsx";
+import { SectionProgress } from "../../../components/FullPageProgress.tsx";
+import { usePackages } from "../api.ts";
+import { legendOf, residentNames } from "../model.ts";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { PrintStyles } from "../components/PrintStyles.tsx";
+
+/**
+ * /{building}/packages/print-inventory?filterBy=&sortOrder=&groupBy= (and occupancy_id for one
+ * unit): the open packages on paper, grouped by package type or by unit, with a column to sign.
+ */
+export function Component() {
+  usePageTitle("Print list");
+  const { id: building, building: info } = useBuilding();
+  const tz = info?.time_zone;
+  const [params] = useSearchParams();
+  const q = parsePrintInventoryQuery(params);
+  const list = usePackages({
+    building,
+    package_status: "OPEN",
+    package_type__group: PRINT_INVENTORY_GROUPS[q.filterBy],
+    occupancy: q.occupancy_id,
+    ordering: "date_opened",
+    limit: PACKAGE_LIST_MAX_LIMIT,
+  });
+
+  const groups = useMemo(() => {
+    const dir = q.sortOrder === "desc" ? -1 : 1;
+    const rows = list.data?.results ?? [];
+    const map = new Map<string, { title: string; sortKey: string; rows: Package[] }>();
+    for (const p of rows) {
+      const key = q.groupBy === "unit" ? `u${p.occupancy_id}` : `t${p.package_type.id}`;
+      const title = q.groupBy === "unit" ? unitTitle(p) : p.package_type.name;
+      const sortKey = q.groupBy === "unit" ? p.apartment_number : p.package_type.name;
+      const g = map.get(key) ?? { title, sortKey, rows: [] };
+      g.rows.push(p);
+      map.set(key, g);
+    }
+    const out = [...map.values()].sort(
+      (a, b) =>
+        dir *
+        (q.groupBy === "unit" ? compareApartmentNumbers(a.sortKey, b.sortKey) : a.sortKey.localeCompare(b.sortKey)),
+    );
+    for (const g of out)
+      g.rows.sort(
+        (a, b) =>
+          (q.groupBy === "unit"
+            ? a.package_type.name.localeCompare(b.package_type.name)
+            : dir * compareApartmentNumbers(a.apartment_number, b.apartment_number)) ||
+          a.date_opened.localeCompare(b.date_opened),
+      );
+    return out;
+  }, [list.data, q.groupBy, q.sortOrder]);
+  const total = list.data?.results.length ?? 0;
+
+  return (
+    <Box>
+      <PrintStyles />
+      <PageHeader
+        title={`Package list – ${buildingLabel(info)}`}
+        subtitle={`${PRINT_INVENTORY_FILTER_LABELS[q.filterBy]} · by ${PRINT_INVENTORY_GROUP_BY_LABELS[q.groupBy].toLowerCase()}, ${PRINT_INVENTORY_SORT_ORDER_LABELS[q.sortOrder].toLowerCase()} · ${total} open as of ${formatZonedDateTime(list.dataUpdatedAt || Date.now(), tz)}`}
+        back={{ to: packagePaths.grid(building), label: "Packages" }}
+        actions={
+          <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+            Print
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <SectionProgress label="Loading packages" />
+      ) : list.isError ? (
+        <Alert severity="error">{MESSAGES.failedList(errorMessage(list.error))}</Alert>
+      ) : total === 0 ? (
+        <EmptyState>{M.noMatch}</EmptyState>
+      ) : (
+        groups.map((g) => (
+          <Box component="section" key={g.title} sx={{ mb: 2.5 }} aria-label={g.title}>
+            <Typography variant="h2" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
+              {g.title} ({g.rows.length})
+            </Typography>
+            <Table size="small" sx={{ "& td, & th": { border: "1px solid #999", py: 0.25 } }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell component="th" scope="col" sx={{ width: 80 }}>
+                    {q.groupBy === "unit" ? "Type" : "Unit"}
+                  </TableCell>
+                  {q.groupBy !== "unit" && (
+                    <TableCell component="th" scope="col">
+                      Residents
+                    </TableCell>
+                  )}
+                  <TableCell component="th" scope="col" sx={{ width: 150 }}>
+                    Opened
+                  </TableCell>
+                  <TableCell component="th" scope="col">
+                    Comment
+                  </TableCell>
+                  <TableCell component="th" scope="col" sx={{ width: 160 }}>
+                    Signature
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {g.rows.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell sx={{ fontWeight: 600 }}>
+                      {q.groupBy === "unit" ? `${p.package_type.abbreviation} – ${p.package_type.name}` : p.apartment_number}
+                    </TableCell>
+                    {q.groupBy !== "unit" && <TableCell>{residentNames(p.occupants)}</TableCell>}
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      {formatZonedDate(p.date_opened, tz)} {formatZonedTime(p.date_opened, tz)}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: "anywhere" }}>{p.opening_comment}</TableCell>
+                    <TableCell />
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        ))
+      )}
+    </Box>
+  );
+}
+
+function unitTitle(p: Package) {
+  const legend = legendOf(p);
+  const names = residentNames(p.occupants);
+  return `${p.apartment_number}${legend ? ` ${legend}` : ""}${names ? ` – ${names}` : ""}`;
+}

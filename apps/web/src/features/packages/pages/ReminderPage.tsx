@@ -1,0 +1,225 @@
+import { useMemo, useState } from "react";
+import { useSnackbar } from "notistack";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import SendIcon from "@mui/icons-material/Send";
+import {
+  compareApartmentNumbers,
+  MESSAGES,
+  PACKAGE_LIST_MAX_LIMIT,
+  PACKAGE_MESSAGES as M,
+  packagePaths,
+  REMINDER_DAY_OPTIONS,
+  REMINDER_DEFAULT_BODY,
+  REMINDER_DEFAULT_DAYS,
+  REMINDER_DEFAULT_SUBJECT,
+  REMINDER_PLACEHOLDERS,
+} from "@portico/contract";
+import { errorMessage } from "../../../lib/api.ts";
+import { useBuilding } from "../../../lib/session.tsx";
+import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { formatZonedDate } from "../../../lib/zonedDates.ts";
+import { EmptyState } from "../../../components/EmptyState.tsx";
+import { SectionProgress } from "../../../components/FullPageProgress.tsx";
+import { usePackages, useRemindPackages } from "../api.ts";
+import { residentNames } from "../model.ts";
+import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * /{building}/packages/reminder: open incoming deliveries opened more than 7, 14 or 30 days ago;
+ * check the ones to remind about, word the email (placeholders filled per unit) and send.
+ */
+export function Component() {
+  usePageTitle("Send reminders");
+  const { id: building, building: info } = useBuilding();
+  const tz = info?.time_zone;
+  const { enqueueSnackbar } = useSnackbar();
+  const [days, setDays] = useState<number>(REMINDER_DEFAULT_DAYS);
+  // Fixed per choice of days so that the query key is stable between renders.
+  const before = useMemo(() => new Date(Date.now() - days * DAY_MS).toISOString(), [days]);
+  const list = usePackages({
+    building,
+    package_status: "OPEN",
+    package_type__group: "INCOMING_DELIVERY",
+    max_date_opened: before,
+    ordering: "date_opened",
+    limit: PACKAGE_LIST_MAX_LIMIT,
+  });
+  const remind = useRemindPackages(building);
+  const rows = useMemo(
+    () =>
+      [...(list.data?.results ?? [])].sort(
+        (a, b) => compareApartmentNumbers(a.apartment_number, b.apartment_number) || a.date_opened.localeCompare(b.date_opened),
+      ),
+    [list.data],
+  );
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [subject, setSubject] = useState(REMINDER_DEFAULT_SUBJECT);
+  const [body, setBody] = useState(REMINDER_DEFAULT_BODY);
+  const [error, setError] = useState<string | null>(null);
+  const shownSelected = rows.filter((r) => selected.has(r.id));
+  const allSelected = rows.length > 0 && shownSelected.length === rows.length;
+
+  const toggle = (id: number, on: boolean) => {
+    setError(null);
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  const send = () => {
+    setError(null);
+    const ids = shownSelected.map((r) => r.id);
+    if (ids.length === 0) {
+      setError(M.remindSelect);
+      return;
+    }
+    if (!subject.trim() || !body.trim()) {
+      setError(MESSAGES.fieldRequired);
+      return;
+    }
+    remind.mutate(
+      { notify_package_ids: ids, email: { subject: subject.trim(), body: body.trim() } },
+      {
+        onSuccess: (res) => {
+          enqueueSnackbar(M.remindSent(res.count), { variant: "success" });
+          setSelected(new Set());
+        },
+        onError: () => enqueueSnackbar(M.remindFailed, { variant: "error", autoHideDuration: 4000 }),
+      },
+    );
+  };
+
+  const now = Date.now();
+  return (
+    <Box>
+      <PageHeader
+        title="Send reminders"
+        subtitle="Open incoming deliveries waiting at the desk."
+        back={{ to: packagePaths.grid(building), label: "Packages" }}
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
+        <TextField
+          select
+          size="small"
+          label="Opened more than"
+          value={days}
+          onChange={(e) => {
+            setDays(Number(e.target.value));
+            setSelected(new Set());
+          }}
+          sx={{ minWidth: 200 }}
+        >
+          {REMINDER_DAY_OPTIONS.map((d) => (
+            <MenuItem key={d} value={d}>
+              {d} days ago
+            </MenuItem>
+          ))}
+        </TextField>
+        <Typography color="text.secondary" role="status">
+          {list.data ? `${rows.length} ${rows.length === 1 ? "package" : "packages"}, ${shownSelected.length} selected` : "\u00a0"}
+        </Typography>
+      </Paper>
+
+      {list.isPending ? (
+        <SectionProgress label="Loading packages" />
+      ) : list.isError ? (
+        <Alert severity="error">{MESSAGES.failedList(errorMessage(list.error))}</Alert>
+      ) : rows.length === 0 ? (
+        <EmptyState>{M.noMatch}</EmptyState>
+      ) : (
+        <Paper variant="outlined" sx={{ mb: 2, overflowX: "auto" }}>
+          <Table size="small" aria-label="Packages to remind about">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allSelected}
+                    indeterminate={shownSelected.length > 0 && !allSelected}
+                    onChange={(e) => {
+                      setError(null);
+                      setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set());
+                    }}
+                    slotProps={{ input: { "aria-label": "Select all packages" } }}
+                  />
+                </TableCell>
+                <TableCell>Unit</TableCell>
+                <TableCell>Residents</TableCell>
+                <TableCell>Package type</TableCell>
+                <TableCell>Opened</TableCell>
+                <TableCell align="right">Days</TableCell>
+                <TableCell>Comment</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((p) => (
+                <TableRow key={p.id} hover selected={selected.has(p.id)}>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={selected.has(p.id)}
+                      onChange={(e) => toggle(p.id, e.target.checked)}
+                      slotProps={{
+                        input: {
+                          "aria-label": `Select ${p.package_type.name} for ${p.apartment_number} opened ${formatZonedDate(p.date_opened, tz)}`,
+                        },
+                      }}
+                    />
+                  </TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>{p.apartment_number}</TableCell>
+                  <TableCell>{residentNames(p.occupants)}</TableCell>
+                  <TableCell>
+                    <PackageTypeChip type={p.package_type} withName />
+                  </TableCell>
+                  <TableCell>{formatZonedDate(p.date_opened, tz)}</TableCell>
+                  <TableCell align="right">{Math.floor((now - new Date(p.date_opened).getTime()) / DAY_MS)}</TableCell>
+                  <TableCell sx={{ overflowWrap: "anywhere" }}>{p.opening_comment}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "grid", gap: 2 }} component="section" aria-labelledby="reminder-email">
+        <Typography id="reminder-email" variant="h2">
+          Email
+        </Typography>
+        <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} required />
+        <TextField
+          label="Body"
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          multiline
+          minRows={6}
+          required
+          helperText={`Placeholders: ${REMINDER_PLACEHOLDERS.join(", ")} are filled in for each unit.`}
+        />
+      </Paper>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Button variant="contained" startIcon={<SendIcon />} onClick={send} loading={remind.isPending}>
+        Send reminders
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,275 @@
+/** Shared set-up of the packages component tests: a fake API and the app's providers. */
+import type { ReactNode } from "react";
+import { vi } from "vitest";
+import { render } from "@testing-library/react";
+import { QueryClient } from "@tanstack/react-query";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import {
+  type ApartmentDropdownItem,
+  type ApartmentPackages,
+  type Building,
+  type BuildingSettings,
+  defaultBuildingSettings,
+  type Me,
+  type Occupancy,
+  type Occupant,
+  type PackageType,
+  type Role,
+} from "@portico/contract";
+import { AppProviders } from "../../app/providers.tsx";
+import { configureApi } from "../../lib/api.ts";
+import { BuildingContext, MeContext } from "../../lib/session.tsx";
+
+export const BUILDING: Building = {
+  id: 1,
+  address: "100 Riverside Drive",
+  name: "The Riverside",
+  time_zone: "America/New_York",
+};
+
+export function makeMe(role: Role = "FD", id = 42): Me {
+  return {
+    id,
+    username: "desk",
+    email: "desk@example.com",
+    first_name: "Dana",
+    last_name: "Desk",
+    role,
+    role_display: role,
+    portfolio: { name: "Acme", logo_url: null, employee_portal_name: "Acme Staff" },
+    buildings: [{ id: 1, address: BUILDING.address, name: BUILDING.name }],
+    tenant_site_url: null,
+    change_password_url: null,
+  };
+}
+
+export const APARTMENTS: ApartmentDropdownItem[] = [
+  { id: 11, apartment_number: "1203", current_occupancy_id: 91, is_vacant: false, floor: "12", line: "03" },
+  { id: 12, apartment_number: "305", current_occupancy_id: 15, is_vacant: false, floor: "3", line: "05" },
+  { id: 13, apartment_number: "702", current_occupancy_id: null, is_vacant: true, floor: "7", line: "02" },
+];
+
+const typeOf = (over: Partial<PackageType> & Pick<PackageType, "id" | "name" | "abbreviation">): PackageType => ({
+  color: "Blue",
+  color_hex: "#1976D2",
+  font_color_hex: "#FFFFFF",
+  group: "INCOMING_DELIVERY",
+  group_display: "Incoming delivery",
+  is_pic_required: false,
+  is_public_display: true,
+  display_order: over.id,
+  email_subject: "",
+  is_active: true,
+  is_immutable: false,
+  grid_display: true,
+  ...over,
+});
+
+export const TYPES: PackageType[] = [
+  typeOf({ id: 1, name: "Small box", abbreviation: "SB" }),
+  typeOf({ id: 2, name: "Envelope", abbreviation: "ENV", color: "Light blue", color_hex: "#81D4FA", font_color_hex: "#000000" }),
+  typeOf({ id: 4, name: "Perishable", abbreviation: "PER", color: "Red", color_hex: "#D32F2F", is_pic_required: true }),
+  typeOf({ id: 9, name: "Keys", abbreviation: "KEY", group: "KEYS", group_display: "Keys", is_immutable: true }),
+];
+
+export function makeOccupant(over: Partial<Occupant> = {}): Occupant {
+  return {
+    id: 501,
+    user_id: 601,
+    first_name: "Tess",
+    last_name: "Morgan",
+    username: "tmorgan1203",
+    email: "",
+    is_placeholder_email: false,
+    phone_number: "",
+    pronouns: "",
+    emergency_contact_info: "",
+    type: "TN",
+    type_display: "Tenant",
+    is_active: true,
+    photo_url: null,
+    welcome_email_sent_time: null,
+    apartment_number: "1203",
+    occupancy_id: 91,
+    building_id: 1,
+    has_account: true,
+    notification_preferences: {
+      is_email_package_activity: true,
+      is_text_package_activity: false,
+      is_email_maintenance_activity: true,
+      is_text_maintenance_activity: false,
+    },
+    ...over,
+  };
+}
+
+export function makeOccupancy(over: Partial<Occupancy> = {}): Occupancy {
+  return {
+    id: 91,
+    building_id: 1,
+    building_name: "The Riverside",
+    apartment_id: 11,
+    apartment_number: "1203",
+    bedrooms: "2BR",
+    bathrooms: "1.0",
+    floor: "12",
+    line: "03",
+    is_balcony_apt: false,
+    is_management: false,
+    is_active: true,
+    is_future: false,
+    status: "CURRENT",
+    is_do_not_disturb: false,
+    is_lease_expired: false,
+    lease_start_date: null,
+    lease_end_date: null,
+    move_in_date: null,
+    move_out_date: null,
+    occupant_set: [
+      makeOccupant(),
+      makeOccupant({
+        id: 502,
+        first_name: "Ravi",
+        last_name: "Shah",
+        is_placeholder_email: true,
+        notification_preferences: {
+          is_email_package_activity: false,
+          is_text_package_activity: false,
+          is_email_maintenance_activity: false,
+          is_text_maintenance_activity: false,
+        },
+      }),
+    ],
+    inactive_occupant_set: [],
+    flag: null,
+    tracking: null,
+    tracking_employees: [],
+    external_lease_id: null,
+    encoded_external_lease_id: null,
+    date_created: "2025-01-01T00:00:00Z",
+    last_modified: "2025-01-01T00:00:00Z",
+    ...over,
+  };
+}
+
+export function makeApartmentPackages(over: Partial<ApartmentPackages> = {}): ApartmentPackages {
+  const summary = (t: PackageType) => ({
+    id: t.id,
+    name: t.name,
+    abbreviation: t.abbreviation,
+    color_hex: t.color_hex,
+    font_color_hex: t.font_color_hex,
+    group: t.group,
+    group_display: t.group_display,
+    is_pic_required: t.is_pic_required,
+    is_public_display: t.is_public_display,
+  });
+  return {
+    occupancy_id: 91,
+    apartment_id: 11,
+    apartment_number: "1203",
+    occupancy_status: "CURRENT",
+    is_active_occupancy: true,
+    is_future_occupancy: false,
+    occupants: [{ id: 501, first_name: "Tess", last_name: "Morgan", is_active: true }],
+    package_count: 2,
+    packages: [
+      { id: 7001, package_type: summary(TYPES[0]), date_opened: "2026-03-02T14:00:00Z", opening_comment: "UPS" },
+      { id: 7002, package_type: summary(TYPES[2]), date_opened: "2026-03-02T15:00:00Z", opening_comment: "Fridge 2" },
+    ],
+    ...over,
+  };
+}
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+export type Handler = (call: FakeCall) => { status: number; body: unknown; statusText?: string } | undefined;
+
+const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
+
+/** Replaces fetch: the lookups answer by default; `handler` answers first. */
+export function fakeApi(handler: Handler = () => undefined) {
+  const calls: FakeCall[] = [];
+  const json = (status: number, body: unknown, statusText?: string) =>
+    Promise.resolve(
+      new Response(status === 204 ? null : JSON.stringify(body), {
+        status,
+        statusText,
+        headers: { "content-type": "application/json" },
+      }),
+    );
+  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    const u = new URL(url, "http://localhost");
+    const call: FakeCall = {
+      method: init?.method ?? "GET",
+      path: u.pathname.replace(/^\/api\/v1/, ""),
+      query: u.searchParams,
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : init?.body,
+    };
+    calls.push(call);
+    const answer = handler(call);
+    if (answer) return json(answer.status, answer.body, answer.statusText);
+    if (call.path.endsWith("/apartments/dropdown/")) return json(200, APARTMENTS);
+    if (call.path === "/packages/package-types/") return json(200, page(TYPES));
+    if (call.path === "/core/occupancies/91/") return json(200, makeOccupancy());
+    if (call.path === "/core/occupancies/15/")
+      return json(
+        200,
+        makeOccupancy({
+          id: 15,
+          apartment_id: 12,
+          apartment_number: "305",
+          occupant_set: [makeOccupant({ id: 520, first_name: "Lee", last_name: "Park", occupancy_id: 15 })],
+        }),
+      );
+    if (call.path.endsWith("/package-queue/") && call.method === "GET") return json(200, page([]));
+    if (call.path.endsWith("/apartment-packages/")) return json(200, page([makeApartmentPackages()]));
+    return json(404, { detail: "Not found." });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  configureApi({ getToken: () => "test-token", onUnauthorized: () => {}, onAuthorizationError: () => {} });
+  return { calls, fetchMock };
+}
+
+export function settingsWith(over: Partial<BuildingSettings["packagesettings"]> = {}): BuildingSettings {
+  const s = defaultBuildingSettings();
+  return { id: 1, building: 1, ...s, packagesettings: { ...s.packagesettings, ...over } };
+}
+
+/** The providers a packages component needs, in a memory router (`/1/packages/...`). */
+export function renderWithApp(
+  ui: ReactNode,
+  {
+    me = makeMe(),
+    path = "/1/packages/log",
+    routePath = "/:buildingId/packages/*",
+    settings = settingsWith(),
+    extraRoutes = [] as RouteObject[],
+  } = {},
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrap = (node: ReactNode) => (
+    <MeContext.Provider value={me}>
+      <BuildingContext.Provider value={{ id: BUILDING.id, building: BUILDING, settings: { ...settings } }}>
+        {node}
+      </BuildingContext.Provider>
+    </MeContext.Provider>
+  );
+  const routes: RouteObject[] = [
+    { path: routePath, element: wrap(ui) },
+    { path: "/:buildingId/packages", element: <div>Packages grid page</div> },
+    ...extraRoutes,
+  ];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, client, ...result };
+}
