@@ -277,8 +277,8 @@ test("list filters and sort change the rows; Export Table downloads unit_profile
   // Sort by unit number, descending.
   await page.getByRole("columnheader", { name: "Unit #" }).click();
   await expect(page).toHaveURL(/ordering=-apartment_number/);
-  const descending = await gridUnits(page);
-  expect(descending[0]).not.toBe(ascending[0]);
+  // (The rows change once the new page arrives.)
+  await expect.poll(async () => (await gridUnits(page))[0]).not.toBe(ascending[0]);
 
   // Vacant units add rows; a unit search narrows them.
   await page.getByRole("checkbox", { name: "Display vacant units" }).check();
@@ -288,9 +288,12 @@ test("list filters and sort change the rows; Export Table downloads unit_profile
   await page.getByRole("searchbox", { name: "Unit, name or email" }).fill("1203");
   await page.getByRole("searchbox", { name: "Unit, name or email" }).press("Enter");
   await expect(page).toHaveURL(/search=1203/);
-  const found = await gridUnits(page);
-  expect(found.length).toBeGreaterThan(0);
-  for (const u of found) expect(u).toMatch(/^1203/);
+  await expect
+    .poll(async () => {
+      const found = await gridUnits(page);
+      return found.length > 0 && found.every((u) => u.startsWith("1203"));
+    })
+    .toBe(true);
   await shot(page, "unit-list-desktop");
   await expectNoSeriousA11yViolations(page);
 
