@@ -158,6 +158,8 @@ export const Occupant = z.object({
   email: z.string(),
   /** True when the address is a no-email placeholder (managers only; false otherwise). */
   is_placeholder_email: z.boolean(),
+  /** True when a real address is on file (every role; the address itself only for managers). */
+  has_email: z.boolean(),
   phone_number: z.string(),
   pronouns: z.string(),
   emergency_contact_info: z.string(),

@@ -149,6 +149,7 @@ describe("POST /core/occupants/", () => {
     expect(o.username).toBe(`zoneil${u1[0].toLowerCase()}`);
     expect(o.email).toBe(`${o.username}@${NO_EMAIL_DOMAIN}`);
     expect(o.is_placeholder_email).toBe(true);
+    expect(o.has_email).toBe(false);
   });
 });
 

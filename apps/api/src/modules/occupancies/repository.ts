@@ -23,6 +23,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { iso } from "../../lib/dates.ts";
+import { cachedCount, countKey } from "../../lib/count-cache.ts";
 
 /** What the reader may see. */
 export interface Viewer {
@@ -141,6 +142,7 @@ function toOccupant(r: Record<string, unknown>, viewer: Viewer): Occupant {
     username: str(r.username),
     email: viewer.viewEmail ? email : "",
     is_placeholder_email: viewer.viewEmail && email.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`),
+    has_email: email.trim() !== "" && !email.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`),
     phone_number: str(r.phone_number),
     pronouns: str(r.pronouns),
     emergency_contact_info: str(r.emergency_contact_info),
@@ -205,7 +207,8 @@ export function buildingOccupantsWhere(buildingId: number, search: string | unde
           or lower(u.first_name || ' ' || u.last_name) like ${like} escape '\\'
           ${viewer.viewEmail ? sql`or lower(u.email) like ${like} escape '\\'` : sql``})`
     : sql``;
-  return sql`oc.building_id = ${buildingId} and oc.is_active and o.is_active${match}`;
+  // The unit's building too (the same): the unit order is then a range of (building, sort_key).
+  return sql`oc.building_id = ${buildingId} and a.building_id = ${buildingId} and oc.is_active and o.is_active${match}`;
 }
 
 export async function buildingOccupants(
@@ -216,9 +219,16 @@ export async function buildingOccupants(
   page: { limit: number; offset: number },
 ) {
   const where = buildingOccupantsWhere(buildingId, search, viewer);
+  // Without a search, the residents are counted lease by lease (an index probe each), not by
+  // scanning every resident of the portfolio.
   const [c] = rowsOf(
-    await db.execute(sql`select count(*)::int as n from occupants o join users u on u.id = o.user_id
-      join occupancies oc on oc.id = o.occupancy_id join apartments a on a.id = oc.apartment_id where ${where}`),
+    await db.execute(
+      search?.trim()
+        ? sql`select count(*)::int as n from occupants o join users u on u.id = o.user_id
+            join occupancies oc on oc.id = o.occupancy_id join apartments a on a.id = oc.apartment_id where ${where}`
+        : sql`select coalesce(sum((select count(*) from occupants o where o.occupancy_id = oc.id and o.is_active)), 0)::int as n
+            from occupancies oc where oc.building_id = ${buildingId} and oc.is_active`,
+    ),
   );
   const r = await db.execute(
     sql`${OCCUPANT_SELECT} where ${where} order by a.sort_key, oc.lease_start_date nulls first, oc.id, ${OCCUPANT_ORDER}
@@ -755,7 +765,7 @@ export interface UnitListSort {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function unitListSql(f: UnitListFilter): SQL {
+function unitListSql(f: UnitListFilter): { scope: SQL; rows: SQL } {
   const ids = sql.join(
     f.buildingIds.map((i) => sql`${i}`),
     sql`, `,
@@ -780,22 +790,18 @@ function unitListSql(f: UnitListFilter): SQL {
     occWhere.push(sql`exists (select 1 from occupants o join users u on u.id = o.user_id
       where o.occupancy_id = oc.id and ${shown}
         and regexp_replace(u.phone_number, '[^0-9]', '', 'g') like ${`%${f.phoneDigits}%`})`);
+  // The residents' names, e-mails and phones are joined to the page's rows only (unitListPage).
+  // Units are scoped through the apartment (the lease's building is its unit's), so the unit
+  // order (sort_key, building) is an index range of apartments.
   const occRows = sql`
     select oc.id, a.id as apartment_id, a.apartment_number, a.sort_key, oc.is_active,
       coalesce(oc.lease_start_date > s.today, false) as is_future,
       oc.lease_start_date, oc.lease_end_date, oc.move_out_date, false as is_vacant,
-      s.id as building_id, s.name as building_name, a.is_balcony_apt,
-      coalesce(r.names, '') as names, coalesce(r.emails, '') as emails, coalesce(r.phone_numbers, '') as phone_numbers
+      s.id as building_id, s.name as building_name, a.is_balcony_apt
     from occupancies oc
     join apartments a on a.id = oc.apartment_id
-    join scope s on s.id = oc.building_id
-    left join lateral (
-      select string_agg(nullif(trim(u.first_name || ' ' || u.last_name), ''), ', ' order by ${OCCUPANT_ORDER}) as names,
-        ${f.viewEmail ? sql`string_agg(${realEmail("u.email")}, ', ' order by ${OCCUPANT_ORDER})` : sql`''`} as emails,
-        string_agg(nullif(u.phone_number, ''), ', ' order by ${OCCUPANT_ORDER}) as phone_numbers
-      from occupants o join users u on u.id = o.user_id
-      where o.occupancy_id = oc.id and ${shown}) r on true
-    where ${sql.join(occWhere, sql` and `)}`;
+    join scope s on s.id = a.building_id
+    where oc.building_id in (${ids}) and ${sql.join(occWhere, sql` and `)}`;
   const vacantAllowed = f.displayVacant && !f.phoneDigits && !f.minLeaseStart && !f.maxLeaseStart;
   const vacWhere: SQL[] = [
     sql`not exists (select 1 from occupancies c where c.apartment_id = a.id and c.is_active
@@ -806,12 +812,34 @@ function unitListSql(f: UnitListFilter): SQL {
   const vacantRows = sql`
     select null::int as id, a.id as apartment_id, a.apartment_number, a.sort_key, false as is_active, false as is_future,
       null::date as lease_start_date, null::date as lease_end_date, null::date as move_out_date, true as is_vacant,
-      s.id as building_id, s.name as building_name, a.is_balcony_apt, '' as names, '' as emails, '' as phone_numbers
+      s.id as building_id, s.name as building_name, a.is_balcony_apt
     from apartments a join scope s on s.id = a.building_id
     where ${sql.join(vacWhere, sql` and `)}`;
+  return {
+    scope: sql`scope as (select b.id, b.name, ${TODAY("b")} as today from buildings b where b.id in (${ids}))`,
+    rows: sql`select * from (${occRows}${vacantAllowed ? sql` union all ${vacantRows}` : sql``}) x`,
+  };
+}
+
+/**
+ * One page of the unit list: the page's rows first (ordered, offset and limited without the
+ * residents), then the names, e-mails and phones of those rows only.
+ */
+function unitListPage(f: UnitListFilter, s: UnitListSort, limit: number, offset: number): SQL {
+  const { scope, rows } = unitListSql(f);
+  const order = unitListOrder(s);
   return sql`
-    with scope as (select b.id, b.name, ${TODAY("b")} as today from buildings b where b.id in (${ids}))
-    select * from (${occRows}${vacantAllowed ? sql` union all ${vacantRows}` : sql``}) x`;
+    with ${scope}, page as (${rows} order by ${order} limit ${limit} offset ${offset})
+    select x.*, coalesce(r.names, '') as names, coalesce(r.emails, '') as emails,
+      coalesce(r.phone_numbers, '') as phone_numbers
+    from page x
+    left join lateral (
+      select string_agg(nullif(trim(u.first_name || ' ' || u.last_name), ''), ', ' order by ${OCCUPANT_ORDER}) as names,
+        ${f.viewEmail ? sql`string_agg(${realEmail("u.email")}, ', ' order by ${OCCUPANT_ORDER})` : sql`''`} as emails,
+        string_agg(nullif(u.phone_number, ''), ', ' order by ${OCCUPANT_ORDER}) as phone_numbers
+      from occupants o join users u on u.id = o.user_id
+      where o.occupancy_id = x.id and (o.is_active or not x.is_active)) r on true
+    order by ${order}`;
 }
 
 function unitListOrder(s: UnitListSort): SQL {
@@ -853,10 +881,13 @@ export async function unitList(
   page: { limit: number; offset: number },
 ) {
   if (!f.buildingIds.length) return { count: 0, rows: [] as UnitListRow[] };
-  const base = unitListSql(f);
-  const [c] = rowsOf(await db.execute(sql`select count(*)::int as n from (${base}) y`));
-  const r = await db.execute(sql`${base} order by ${unitListOrder(s)} limit ${page.limit} offset ${page.offset}`);
-  return { count: Number(c.n), rows: rowsOf(r).map(toUnitRow) };
+  const { scope, rows } = unitListSql(f);
+  const count = await cachedCount(db, countKey("unit_list", f), async () => {
+    const [c] = rowsOf(await db.execute(sql`with ${scope} select count(*)::int as n from (${rows}) y`));
+    return Number(c.n);
+  });
+  const r = await db.execute(unitListPage(f, s, page.limit, page.offset));
+  return { count, rows: rowsOf(r).map(toUnitRow) };
 }
 
 /** The unit list in chunks, for the spreadsheet. */
@@ -868,11 +899,10 @@ export async function* iterateUnitList(
   chunk = 1000,
 ): AsyncGenerator<UnitListRow> {
   if (!f.buildingIds.length) return;
-  const base = unitListSql(f);
   let done = 0;
   while (done < page.limit) {
     const take = Math.min(chunk, page.limit - done);
-    const r = await db.execute(sql`${base} order by ${unitListOrder(s)} limit ${take} offset ${page.offset + done}`);
+    const r = await db.execute(unitListPage(f, s, take, page.offset + done));
     const rows = rowsOf(r);
     for (const row of rows) yield toUnitRow(row);
     done += rows.length;

@@ -81,6 +81,8 @@ export function makeOccupant(over: Partial<Occupant> = {}): Occupant {
     username: "tmorgan1203",
     email: "",
     is_placeholder_email: false,
+    // As the front desk sees it: the address is blank, yet one is on file unless a placeholder.
+    has_email: !over.is_placeholder_email,
     phone_number: "",
     pronouns: "",
     emergency_contact_info: "",

@@ -28,7 +28,7 @@ export function recipientsOfOccupancy(occupants: readonly Occupant[], canViewEma
       id: o.id,
       name: `${o.first_name} ${o.last_name}`.trim(),
       email: o.email,
-      noEmail: o.is_placeholder_email || isPlaceholderEmail(o.email) || (canViewEmails && !o.email.trim()),
+      noEmail: !o.has_email,
       emailOn: o.notification_preferences.is_email_package_activity,
       textOn: o.notification_preferences.is_text_package_activity,
       hasPhone: !!o.phone_number.trim(),

@@ -17,6 +17,7 @@ const OCCUPANT: Occupant = {
   username: "klee1203",
   email: "klee1203@no-email.portico.invalid",
   is_placeholder_email: true,
+  has_email: false,
   phone_number: "",
   pronouns: "",
   emergency_contact_info: "",

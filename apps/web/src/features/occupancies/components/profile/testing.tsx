@@ -50,6 +50,7 @@ export function makeOccupant(over: Partial<Occupant> = {}): Occupant {
     username: "tmorgan1203",
     email: "taylor.morgan@example.com",
     is_placeholder_email: false,
+    has_email: true,
     phone_number: "(212) 555-0199",
     pronouns: "she/her",
     emergency_contact_info: "Sam Morgan (212) 555-0100",
