@@ -27,7 +27,6 @@ import {
 } from "@portico/contract";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useApartmentsDropdown } from "../../../lib/queries.ts";
-import { useCan } from "../../../lib/session.tsx";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { packageKeys, useAddToQueue, useLogPackages, useOccupancy, usePackageTypes } from "../api.ts";
 import {
@@ -82,8 +81,6 @@ const sameRow = (a: LogRow, b: LogRow | undefined) =>
 export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormProps) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const can = useCan();
-  const canViewEmails = can("occupant.view_email");
   const { enqueueSnackbar } = useSnackbar();
   const types = usePackageTypes({ is_active: true });
   const logPackages = useLogPackages(building);
@@ -119,8 +116,8 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   const typeName = (id: string) => typeList.find((t) => String(t.id) === id)?.name ?? "Unknown type";
 
   const singleList = useMemo(
-    () => (occupancy ? recipientsOfOccupancy(occupancy.occupant_set, canViewEmails) : []),
-    [occupancy, canViewEmails],
+    () => (occupancy ? recipientsOfOccupancy(occupancy.occupant_set) : []),
+    [occupancy],
   );
   const cannotLog = occupancy ? !occupancy.is_active : false;
 
@@ -133,7 +130,7 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
 
   const defaultsFor = (occupancyId: number) => {
     const occ = client.getQueryData<Occupancy>(packageKeys.occupancy(occupancyId));
-    return occ ? defaultRecipientIds(recipientsOfOccupancy(occ.occupant_set, canViewEmails)) : undefined;
+    return occ ? defaultRecipientIds(recipientsOfOccupancy(occ.occupant_set)) : undefined;
   };
 
   const onAnyChange = useCallback(() => {
@@ -279,7 +276,6 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
             control={form.control}
             building={building}
             types={typeList}
-            canViewEmails={canViewEmails}
             onChanged={onAnyChange}
             clearErrors={form.clearErrors}
             setValue={form.setValue}
@@ -377,7 +373,6 @@ interface RowProps extends CellProps {
   mode: LogMode;
   building: number;
   types: readonly PackageType[];
-  canViewEmails: boolean;
   setValue: UseFormReturn<LogFormValues>["setValue"];
 }
 
@@ -392,7 +387,6 @@ const LogRowFields = memo(function LogRowFields({
   control,
   building,
   types,
-  canViewEmails,
   onChanged,
   clearErrors,
   setValue,
@@ -432,7 +426,6 @@ const LogRowFields = memo(function LogRowFields({
         <RecipientsCell
           index={index}
           control={control}
-          canViewEmails={canViewEmails}
           onChanged={onChanged}
           clearErrors={clearErrors}
         />
@@ -525,8 +518,8 @@ function CommentCell(props: CellProps) {
   );
 }
 
-function RecipientsCell(props: CellProps & { canViewEmails: boolean }) {
-  const { index, control, canViewEmails } = props;
+function RecipientsCell(props: CellProps) {
+  const { index, control } = props;
   const { field, fieldState } = useController({ control, name: `rows.${index}.recipients` });
   const occupancyId = useWatch({ control, name: `rows.${index}.occupancy` });
   const apartment = useWatch({ control, name: `rows.${index}.apartment_number` });
@@ -544,7 +537,6 @@ function RecipientsCell(props: CellProps & { canViewEmails: boolean }) {
       index={index}
       occupancyId={occupancyId}
       apartment={apartment}
-      canViewEmails={canViewEmails}
       value={field.value}
       error={fieldState.error?.message}
       onChange={onChange}
@@ -636,7 +628,6 @@ const RowRecipients = memo(function RowRecipients({
   index,
   occupancyId,
   apartment,
-  canViewEmails,
   value,
   error,
   onChange,
@@ -644,15 +635,14 @@ const RowRecipients = memo(function RowRecipients({
   index: number;
   occupancyId: number | null;
   apartment: string;
-  canViewEmails: boolean;
   value: number[] | null;
   error?: string;
   onChange: (ids: number[]) => void;
 }) {
   const occ = useOccupancy(occupancyId);
   const list = useMemo(
-    () => (occ.data ? recipientsOfOccupancy(occ.data.occupant_set, canViewEmails) : []),
-    [occ.data, canViewEmails],
+    () => (occ.data ? recipientsOfOccupancy(occ.data.occupant_set) : []),
+    [occ.data],
   );
   if (occupancyId === null)
     return (

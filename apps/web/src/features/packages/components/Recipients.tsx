@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Typography from "@mui/material/Typography";
-import { type BatchedPackage, isPlaceholderEmail, type Occupant, PACKAGE_MESSAGES } from "@portico/contract";
+import { type BatchedPackage, type Occupant, PACKAGE_MESSAGES } from "@portico/contract";
 
 /** A resident who may be told about a package, with what their preferences send them. */
 export interface Recipient {
@@ -18,10 +18,10 @@ export interface Recipient {
 }
 
 /**
- * Residents of a unit profile as recipients. Staff who may not see addresses get blank ones:
- * then only a placeholder address is known to be "no email".
+ * Residents of a unit profile as recipients. Staff who may not see addresses get blank ones;
+ * `has_email` still tells whether one is on file.
  */
-export function recipientsOfOccupancy(occupants: readonly Occupant[], canViewEmails: boolean): Recipient[] {
+export function recipientsOfOccupancy(occupants: readonly Occupant[]): Recipient[] {
   return occupants
     .filter((o) => o.is_active)
     .map((o) => ({
