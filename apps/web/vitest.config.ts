@@ -10,5 +10,7 @@ export default defineProject({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
+    // Component tests render real MUI trees in jsdom; on a loaded 2-core machine they need room.
+    testTimeout: 30_000,
   },
 });

@@ -1,5 +1,8 @@
 import { afterEach } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+
+// findBy*/waitFor wait up to 10 s: timing is not what these tests assert.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
