@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test: typecheck, lint, unit and API tests (PGlite, and PostgreSQL when
 // 127.0.0.1:5432 answers), the server tests again on Node 24 LTS, the web build with its
-// bundle-size budget, and the browser tests in Chromium. Installs Chromium when missing.
+// bundle-size budget, the benchmarks' smoke (PostgreSQL only) and the browser tests in Chromium.
+// Installs Chromium when missing.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -57,5 +58,8 @@ run("unit-and-api", "npx", ["vitest", "run"], { TEST_PG: pg });
 run("api-node24", "npx", ["-y", "node@24", "node_modules/vitest/vitest.mjs", "run", "--project", "api-pglite", "--project", "contract"]);
 run("build", "npm", ["run", "build", "-w", "apps/web"]);
 run("bundle-size", "node", ["scripts/bundle-size.mjs"]);
+// The benchmarks' smoke: the small portfolio generated on PostgreSQL and one short pass of every
+// scenario (no timings judged; the database is dropped afterwards).
+if (pg === "1") run("bench-smoke", "npm", ["run", "bench:smoke"]);
 run("e2e", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], { CHROMIUM_PATH: chromium });
 summary();

@@ -70,6 +70,10 @@ export const users = pgTable(
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_role_idx").on(t.role),
     index("users_name_idx").on(sql`lower(${t.last_name})`, sql`lower(${t.first_name})`),
+    // Name-prefix searches (`lower(first_name) like 'smi%'`: residents in the shift log and
+    // package searches) in any collation.
+    index("users_first_name_prefix_idx").on(sql`lower(${t.first_name}) text_pattern_ops`),
+    index("users_last_name_prefix_idx").on(sql`lower(${t.last_name}) text_pattern_ops`),
   ],
 );
 

@@ -35,6 +35,8 @@ export const apartments = pgTable(
   (t) => [
     uniqueIndex("apartments_building_number_uq").on(t.building_id, sql`upper(${t.apartment_number})`),
     index("apartments_building_sort_idx").on(t.building_id, t.sort_key),
+    // The unit list across buildings orders by unit, then building.
+    index("apartments_sort_building_idx").on(t.sort_key, t.building_id),
   ],
 );
 

@@ -93,7 +93,11 @@ export const packages = pgTable(
     package_type_success: boolean("package_type_success"),
   },
   (t) => [
-    index("packages_building_status_opened_idx").on(t.building_id, t.status, t.date_opened.desc()),
+    // Lists order by (date_opened, id): a status list (open, closed) is a range of the first, a
+    // list of every status a range of the second, however deep the page (ascending: scanned
+    // backwards they match ORDER BY … DESC, whose nulls come first).
+    index("packages_building_status_opened_idx").on(t.building_id, t.status, t.date_opened, t.id),
+    index("packages_building_opened_idx").on(t.building_id, t.date_opened, t.id),
     index("packages_occupancy_status_idx").on(t.occupancy_id, t.status),
     index("packages_building_type_status_idx").on(t.building_id, t.package_type_id, t.status),
     index("packages_building_closed_idx").on(t.building_id, t.date_closed),

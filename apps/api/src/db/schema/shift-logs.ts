@@ -69,10 +69,12 @@ export const shiftLogNotes = pgTable(
   (t) => [
     // Lists order by (date_created, id): every list index ends with both, so a page is an index
     // range (ascending indexes: scanned backwards they match ORDER BY … DESC, whose nulls come first).
-    index("shift_log_notes_building_date_idx").on(t.building_id, t.date_created, t.id),
+    // The date indexes carry the type too: the default lists leave end-of-shift notes out, and a
+    // deep page is then read from the index alone.
+    index("shift_log_notes_building_date_idx").on(t.building_id, t.date_created, t.id, t.shift_log_type_id),
     index("shift_log_notes_building_type_date_idx").on(t.building_id, t.shift_log_type_id, t.date_created, t.id),
     index("shift_log_notes_building_priority_date_idx").on(t.building_id, t.is_high_priority, t.date_created, t.id),
-    index("shift_log_notes_date_idx").on(t.date_created, t.id),
+    index("shift_log_notes_date_idx").on(t.date_created, t.id, t.shift_log_type_id),
     index("shift_log_notes_owner_idx").on(t.owner_id),
     index("shift_log_notes_search_idx").using("gin", t.search_vector),
   ],

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -92,7 +92,11 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: z.array(QuickSearchItem), ...errors },
       },
     },
-    (req) => service.quickSearch(req, req.query.building),
+    // Sent as built by the database (a JSON string with a JSON content type is not serialized again).
+    async (req, reply) =>
+      (reply as FastifyReply)
+        .type("application/json; charset=utf-8")
+        .send(await service.quickSearch(req, req.query.building)),
   );
 
   app.get(

@@ -130,10 +130,10 @@ export async function apartmentDropdown(req: FastifyRequest, buildingId: number)
   return repo.apartmentDropdown(db(req), scope.building.id, todayIn(scope.building.time_zone));
 }
 
-/** GET /core/quick-search/?building= */
-export async function quickSearch(req: FastifyRequest, buildingId: number) {
+/** GET /core/quick-search/?building= — the JSON text of the list (see repo.quickSearchJson). */
+export async function quickSearch(req: FastifyRequest, buildingId: number): Promise<string> {
   const scope = await requireLookup(req, buildingId);
-  return repo.quickSearch(db(req), scope.building.id, todayIn(scope.building.time_zone));
+  return repo.quickSearchJson(db(req), scope.building.id, todayIn(scope.building.time_zone));
 }
 
 /** GET /core/buildings/{id}/combo-search/?search= */

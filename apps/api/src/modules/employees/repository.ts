@@ -178,11 +178,9 @@ export async function listGlobalUsers(db: DbOrTx, f: GlobalUserFilter, page: { l
       ${f.searchEmail ? sql`or lower(${users.email}) like ${t} escape '\\'` : sql``})`);
   }
   const where = and(...conds);
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(where);
-  const rows = await db
+  // One pass: a "contains" search reads every user, so the page carries the total (a window
+  // count) instead of a second scan; only a page past the end counts on its own.
+  const found = await db
     .select({
       id: users.id,
       username: users.username,
@@ -192,13 +190,23 @@ export async function listGlobalUsers(db: DbOrTx, f: GlobalUserFilter, page: { l
       phone_number: users.phone_number,
       role: users.role,
       is_active: users.is_active,
+      total: sql<number>`count(*) over ()`,
     })
     .from(users)
     .where(where)
     .orderBy(sql`lower(${users.last_name})`, sql`lower(${users.first_name})`, asc(users.id))
     .limit(page.limit)
     .offset(page.offset);
-  return { count: Number(count), rows };
+  let count = found.length ? Number(found[0].total) : 0;
+  if (!found.length && page.offset > 0) {
+    const [c] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where);
+    count = Number(c.count);
+  }
+  const rows = found.map(({ total: _total, ...r }) => r);
+  return { count, rows };
 }
 
 /** Buildings where this user is an active resident of an active lease. */

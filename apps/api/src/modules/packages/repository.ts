@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PACKAGE_ENTITY, type PackageGroup, type PackageStatus } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
+import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import {
   emailMessages,
   events,
@@ -185,11 +186,15 @@ function packageWhere(f: PackageFilter): SQL {
   for (const w of words) {
     const prefix = `${likeEscape(w)}%`;
     const contains = `%${likeEscape(w)}%`;
-    c.push(sql`(a.apartment_number ilike ${prefix} or t.name ilike ${contains}
+    // Units, types and residents are matched first, through their own indexes (the building's
+    // units; the name prefix indexes of users), never by scanning every unit or user.
+    c.push(sql`(p.apartment_id in (select sa.id from apartments sa
+        where sa.building_id = ${f.buildingId} and sa.apartment_number ilike ${prefix})
+      or p.package_type_id in (select st.id from package_types st where st.name ilike ${contains})
       or p.opening_comment ilike ${contains} or p.closing_comment ilike ${contains}
       or p.barcode ilike ${contains} or p.carrier ilike ${contains}
-      or exists (select 1 from occupants oc join users u on u.id = oc.user_id
-        where oc.occupancy_id = p.occupancy_id and (u.first_name ilike ${prefix} or u.last_name ilike ${prefix})))`);
+      or p.occupancy_id in (select so.occupancy_id from occupants so join users u on u.id = so.user_id
+        where lower(u.first_name) like ${prefix.toLowerCase()} or lower(u.last_name) like ${prefix.toLowerCase()}))`);
   }
   return sql.join(c, sql` and `);
 }
@@ -260,7 +265,22 @@ export async function selectPackages(
   const s = SORTS[sort.key];
   const dir = sort.desc ? sql`desc` : sql`asc`;
   const nulls = s.nullable ? sql` nulls last` : sql``;
+  const order = sql`order by ${s.expr} ${dir}${nulls}, p.id ${dir}`;
+  const sortJoin =
+    sort.key === "opened_by"
+      ? sql` left join users ob on ob.id = p.opened_by_id`
+      : sort.key === "closed_by"
+        ? sql` left join users cb on cb.id = p.closed_by_id`
+        : sql``;
+  // The page's ids first (an index range, however deep the offset), then the columns and the
+  // per-row subqueries for those rows only.
   const query = sql`
+    with page as (
+      select p.id from ${FROM}${sortJoin}
+      where ${packageWhere(f)}
+      ${order}
+      limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}
+    )
     select p.id, p.building_id, p.status, p.apartment_id, a.apartment_number, p.occupancy_id,
       ${occupancyFlags(today)},
       ${typeSummary} as package_type,
@@ -272,12 +292,13 @@ export async function selectPackages(
       p.send_notification_occupants, p.send_notification_to, p.notification_email_id, p.notification_sms_ids,
       p.barcode, p.carrier, p.scanned_at,
       ${occupantsOf(sql`p.occupancy_id`)} as occupants
-    from ${FROM}
+    from page join packages p on p.id = page.id
+      join package_types t on t.id = p.package_type_id
+      join occupancies o on o.id = p.occupancy_id
+      join apartments a on a.id = p.apartment_id
       left join users ob on ob.id = p.opened_by_id
       left join users cb on cb.id = p.closed_by_id
-    where ${packageWhere(f)}
-    order by ${s.expr} ${dir}${nulls}, p.id ${dir}
-    limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}`;
+    ${order}`;
   const rows = rowsOf<PackageRow>(await db.execute(query));
   return rows.map((r) => ({
     ...r,
@@ -294,12 +315,21 @@ export async function selectPackages(
 }
 
 export async function countPackages(db: DbOrTx, f: PackageFilter): Promise<number> {
-  const needsJoins = !!(f.groups?.length || f.search?.trim() || (f.occupancyId === undefined && !f.includeDeactivated));
-  const from = needsJoins ? FROM : sql`packages p`;
-  const r = rowsOf<{ count: number }>(
-    await db.execute(sql`select count(*)::int as count from ${from} where ${packageWhere(f)}`),
-  );
-  return Number(r[0]?.count ?? 0);
+  // Only the joins the filter reads (the search reads units, types and residents by itself).
+  const joinLease = f.occupancyId === undefined && !f.includeDeactivated && !f.ids;
+  const from = sql`packages p${f.groups?.length ? sql` join package_types t on t.id = p.package_type_id` : sql``}${
+    joinLease ? sql` join occupancies o on o.id = p.occupancy_id` : sql``
+  }`;
+  // The lease is the building's too: said so, the count reads the building's leases by index
+  // instead of hashing every lease of the portfolio (not in the page query: there the planner
+  // would take the two building conditions as independent and misjudge a page's cost).
+  const sameBuilding = joinLease ? sql` and o.building_id = ${f.buildingId}` : sql``;
+  return cachedCount(db, countKey("packages", f), async () => {
+    const r = rowsOf<{ count: number }>(
+      await db.execute(sql`select count(*)::int as count from ${from} where ${packageWhere(f)}${sameBuilding}`),
+    );
+    return Number(r[0]?.count ?? 0);
+  });
 }
 
 /** The package itself (no joins), for permission checks and transitions. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { SHIFT_END_CODE } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
+import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import {
   apartments,
   buildings,
@@ -256,20 +257,46 @@ export async function selectNotes(
 ): Promise<NoteRow[]> {
   f = await prepareSearch(db, f);
   const s = SORTS[sort.key];
-  const dir = sort.desc ? sql`desc` : sql`asc`;
   const keyset = page.after
     ? sql`(${s.expr}, n.id) ${sort.desc ? sql`<` : sql`>`} (cast(${page.after.k} as ${sql.raw(s.type)}), ${page.after.id})`
     : null;
-  const strategy = opts.strategy ?? (await chooseStrategy(db, f, sort, page, keyset));
+  const searching = !!f.search?.trim();
+  const chosen = opts.strategy ?? (!searching ? "walk" : sort.key === "date_created" ? "bounded" : "matches");
+  if (chosen === "bounded") {
+    // Walk the first PROBE_ROWS rows of the date order; when the page lies within them it is
+    // exactly the walk's page, else the matches are read first.
+    const rows = await pageOfNotes(db, f, sort, page, keyset, "bounded");
+    return rows.length >= page.limit ? rows : pageOfNotes(db, f, sort, page, keyset, "matches");
+  }
+  return pageOfNotes(db, f, sort, page, keyset, chosen);
+}
+
+async function pageOfNotes(
+  db: DbOrTx,
+  f: NoteFilter,
+  sort: Sort,
+  page: { limit: number; offset?: number },
+  keyset: SQL | null,
+  strategy: Strategy | "bounded",
+): Promise<NoteRow[]> {
+  const s = SORTS[sort.key];
+  const dir = sort.desc ? sql`desc` : sql`asc`;
   const matches = strategy === "matches";
   const conds: SQL[] = matches ? [] : [noteWhere(f)];
   if (keyset) conds.push(keyset);
+  const source = matches
+    ? sql`hits h join shift_log_notes n on n.id = h.id`
+    : strategy === "bounded"
+      ? sql`(select n.* from shift_log_notes n
+          where ${noteWhere({ ...f, search: undefined, searchQuery: undefined })}${keyset ? sql` and ${keyset}` : sql``}
+          order by n.date_created ${dir}, n.id ${dir} limit ${PROBE_ROWS}) n`
+      : sql`shift_log_notes n`;
   // The outer query orders by the same key expression (same aliases n, t, u, b).
   const outer = sql`
     with ${matches ? sql`hits as materialized (${matchingIds(f)}),` : sql``}
     page as (
       select n.id, (${s.expr})::text as _k
-      from ${matches ? sql`hits h join shift_log_notes n on n.id = h.id` : sql`shift_log_notes n`}${joinsFor(sort)}
+      from ${source}${joinsFor(sort)}
       where ${conds.length ? sql.join(conds, sql` and `) : sql`true`}
       order by ${s.expr} ${dir}, n.id ${dir}
       limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}
@@ -311,61 +338,31 @@ export async function selectNotes(
 
 export async function countNotes(db: DbOrTx, f: NoteFilter): Promise<number> {
   f = await prepareSearch(db, f);
-  const r = rowsOf<{ count: number | string }>(
-    await db.execute(
-      f.search?.trim()
-        ? sql`select count(*)::int as count from (${matchingIds(f)}) x`
-        : sql`select count(*)::int as count from shift_log_notes n where ${noteWhere(f)}`,
-    ),
-  );
-  return Number(r[0]?.count ?? 0);
+  const filter = f;
+  return cachedCount(db, countKey("shift_log_notes", filter), async () => {
+    const r = rowsOf<{ count: number | string }>(
+      await db.execute(
+        filter.search?.trim()
+          ? sql`select count(*)::int as count from (${matchingIds(filter)}) x`
+          : sql`select count(*)::int as count from shift_log_notes n where ${noteWhere(filter)}`,
+      ),
+    );
+    return Number(r[0]?.count ?? 0);
+  });
 }
 
 /**
  * How a page is read. 'walk': along the date index, filtering as it goes (best when matches
  * are many: the page is found after a few rows). 'matches': the matching ids first, through the
  * filter's own indexes (GIN for the body words, the link indexes for units and residents), then
- * sorted (best when matches are few).
+ * sorted (best when matches are few). Plain filters walk (their indexes lead with the building
+ * and end with the date); a search in date order walks at most PROBE_ROWS rows and reads the
+ * matches first when the page is not among them; a search in another order reads matches first.
  */
 export type Strategy = "walk" | "matches";
 
-/** Rows of the date order a search probes to judge how dense its matches are. */
+/** The longest walk a search takes before it reads its matches first instead (rows). */
 export const PROBE_ROWS = 20000;
-/** The longest walk worth taking (rows); past it, reading matches first is cheaper. */
-export const MAX_WALK_ROWS = 100000;
-
-/**
- * Plain filters walk (their indexes lead with the building and end with the date). A search
- * ordered by date probes the next PROBE_ROWS rows of the walk and estimates, from the matches
- * found there, how far the walk must go for the page: up to MAX_WALK_ROWS it walks, else it
- * reads matches first. A search in another order reads matches first.
- */
-async function chooseStrategy(
-  db: DbOrTx,
-  f: NoteFilter,
-  sort: Sort,
-  page: { limit: number; offset?: number },
-  keyset: SQL | null,
-): Promise<Strategy> {
-  const search = f.search?.trim();
-  if (!search) return "walk";
-  if (sort.key !== "date_created") return "matches";
-  const need = (page.offset ?? 0) + page.limit;
-  const dir = sort.desc ? sql`desc` : sql`asc`;
-  const plain = noteWhere({ ...f, search: undefined, searchQuery: undefined });
-  const r = rowsOf<{ m: number }>(
-    await db.execute(sql`
-      select count(*)::int as m from (
-        select n.id, n.search_vector from shift_log_notes n
-        where ${plain}${keyset ? sql` and ${keyset}` : sql``}
-        order by n.date_created ${dir}, n.id ${dir}
-        limit ${PROBE_ROWS}
-      ) n
-      where ${searchText(f, search)} or n.id in (${searchLinkedIds(f, search)})`),
-  );
-  const m = Number(r[0]?.m ?? 0);
-  return m >= need || (m > 0 && (need * PROBE_ROWS) / m <= MAX_WALK_ROWS) ? "walk" : "matches";
-}
 
 /** Every matching row, read in keyset chunks (never the whole list in memory). */
 export async function* iterateNotes(

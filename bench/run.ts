@@ -1,0 +1,688 @@
+/**
+ * Load benchmarks of the API on the generated portfolio (bench/generate.ts).
+ *
+ *   npx tsx bench/run.ts [--smoke] [--duration 10] [--warmup 3] [--connections 20]
+ *                        [--database-url URL] [--only REGEX] [--drop] [--out bench/last-results.md]
+ *
+ * Starts the API as a child process on that database (whatever size bench/generate.ts made it),
+ * signs access tokens for the bench front desk and office accounts, then drives every scenario
+ * with autocannon from this process while sampling the server's resident memory (VmRSS). Prints
+ * one table (requests/s, p50, p95, p99, errors, one-connection p50, budget, result), writes it to
+ * bench/last-results.md, and exits non-zero on any error (1) and, except with --smoke, on a
+ * missed budget (2). --smoke: 1-second runs, never fails on timings, leaves last-results.md
+ * alone, drops the database at the end (as --drop does).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { loadConfig } from "../apps/api/src/config.ts";
+import { openDatabase } from "../apps/api/src/db/client.ts";
+import { signAccessToken } from "../apps/api/src/lib/signing-keys.ts";
+import { argNumber, argString, DEFAULT_DATABASE_URL, dropDatabase, parseArgs, seconds } from "./lib/common.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+
+interface BudgetClass {
+  label: string;
+  p95_ms?: number;
+  min_rps?: number;
+  max_ms?: number;
+  max_memory_growth_mb?: number;
+}
+interface Budgets {
+  conditions: string;
+  max_errors: number;
+  classes: Record<string, BudgetClass>;
+}
+
+type Who = "fd" | "of";
+interface Step {
+  method?: "GET" | "POST";
+  path: string;
+  /** A path per request (e.g. a different search term each time). */
+  vary?: () => string;
+  body?: () => unknown;
+}
+interface Scenario {
+  name: string;
+  cls: string;
+  who: Who;
+  steps: Step[];
+}
+
+interface Row {
+  name: string;
+  cls: string;
+  rps: number | null;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** p50 with a single connection. */
+  alone?: number | null;
+  requests: number;
+  errors: number;
+  peakRssMb: number;
+  note?: string;
+  /** Requests outlasted the run: the latencies are lower bounds. */
+  slow?: boolean;
+  verdict: "pass" | "FAIL" | "—";
+  budget: string;
+  misses: string[];
+}
+
+const args = parseArgs(process.argv.slice(2));
+const smoke = args.has("smoke");
+const url = argString(args, "database-url", process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL);
+const duration = argNumber(args, "duration", smoke ? 1 : 10);
+const warmup = argNumber(args, "warmup", smoke ? 0 : Math.min(3, duration / 2));
+const connections = argNumber(args, "connections", 20);
+const only = typeof args.get("only") === "string" ? new RegExp(String(args.get("only")), "i") : null;
+const outFile = argString(args, "out", path.join(here, "last-results.md"));
+const budgets = JSON.parse(fs.readFileSync(path.join(here, "budgets.json"), "utf8")) as Budgets;
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : 0;
+const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+const lat = (r: { slow?: boolean }, v: number) => `${r.slow ? "≥ " : ""}${ms(v)}`;
+
+// ---------------------------------------------------------------------------------------------
+// The server and its memory
+
+function rssMb(pid: number): number {
+  try {
+    const m = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)\s+kB/);
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+class MemorySampler {
+  peak = 0;
+  window = 0;
+  private timer: NodeJS.Timeout;
+  constructor(private pid: number) {
+    this.timer = setInterval(() => this.sample(), 50);
+    this.timer.unref();
+  }
+  sample(): number {
+    const v = rssMb(this.pid);
+    if (v > this.peak) this.peak = v;
+    if (v > this.window) this.window = v;
+    return v;
+  }
+  startWindow(): number {
+    this.window = 0;
+    return this.sample();
+  }
+  stop() {
+    clearInterval(this.timer);
+  }
+}
+
+async function freePort(): Promise<number> {
+  const net = await import("node:net");
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => (typeof a === "object" && a ? resolve(a.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function startServer(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts", "--no-demo"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}) before it was ready`);
+    try {
+      const r = await fetch(`${base}/readyz`);
+      if (r.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the API did not become ready in 90 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+async function load(
+  base: string,
+  token: string,
+  steps: Step[],
+  seconds: number,
+  conns = connections,
+): Promise<{ rps: number; latencies: number[]; requests: number; errors: number; statuses: Map<number, number> }> {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const requests = steps.map((s) => ({
+    method: s.method ?? "GET",
+    path: s.path,
+    headers,
+    ...(s.body || s.vary
+      ? {
+          setupRequest: (req: autocannon.Request) => ({
+            ...req,
+            ...(s.vary ? { path: s.vary() } : {}),
+            ...(s.body ? { body: JSON.stringify(s.body()) } : {}),
+          }),
+        }
+      : {}),
+  }));
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const inst = autocannon(
+      { url: base, connections: conns, duration: seconds, requests, timeout: 30 },
+      (err: Error | null, res: autocannon.Result) => (err ? reject(err) : resolve(res)),
+    );
+    inst.on("response", (_client: unknown, status: number, _bytes: number, time: number) => {
+      latencies.push(time);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  const non2xx = [...statuses].filter(([s]) => s < 200 || s >= 300).reduce((n, [, c]) => n + c, 0);
+  return {
+    rps: latencies.length / Math.max(seconds, 0.001),
+    latencies,
+    requests: latencies.length,
+    errors: non2xx + result.errors + result.timeouts,
+    statuses,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const one = async <T>(text: string, params: unknown[] = []) => (await db.query(text, params)).rows[0] as T;
+  const all = async <T>(text: string, params: unknown[] = []) => (await db.query(text, params)).rows as T[];
+
+  const fd = await one<{ id: number } | undefined>("select id from users where username = 'bench.frontdesk'");
+  const of = await one<{ id: number } | undefined>("select id from users where username = 'bench.office'");
+  if (!fd || !of) throw new Error(`no bench accounts in ${url}: run bench/generate.ts first`);
+  const largest = await one<{ id: number; units: number }>(
+    `select a.building_id as id, count(*)::int as units from apartments a
+     join user_buildings ub on ub.building_id = a.building_id and ub.user_id = $1
+     group by a.building_id order by 2 desc, 1 limit 1`,
+    [fd.id],
+  );
+  // The front desk's building closest to the portfolio's median size.
+  const median = await one<{ id: number; units: number }>(
+    `with sizes as (select building_id as id, count(*)::int as units from apartments group by 1),
+       med as (select percentile_disc(0.5) within group (order by units) as m from sizes)
+     select s.id, s.units from sizes s join user_buildings ub on ub.building_id = s.id and ub.user_id = $1, med
+     order by abs(s.units - med.m), s.id limit 1`,
+    [fd.id],
+  );
+  const counts = await one<{ buildings: number; apartments: number; notes: number; packages: number }>(
+    `select (select count(*) from buildings)::int as buildings, (select count(*) from apartments)::int as apartments,
+       (select count(*) from shift_log_notes)::int as notes, (select count(*) from packages)::int as packages`,
+  );
+  const B = largest.id;
+  const types = new Map(
+    (await all<{ id: number; name: string }>("select id, name from shift_log_types")).map((t) => [t.name, t.id]),
+  );
+  const pkgTypes = new Map(
+    (await all<{ id: number; name: string }>("select id, name from package_types")).map((t) => [t.name, t.id]),
+  );
+  const units = await all<{ id: number; occupancy_id: number; occupant_id: number | null; number: string }>(
+    `select a.id, o.id as occupancy_id, a.apartment_number as number,
+       (select min(oc.id) from occupants oc where oc.occupancy_id = o.id and oc.is_active) as occupant_id
+     from apartments a join occupancies o on o.apartment_id = a.id and o.is_active and o.lease_start_date <= current_date
+     where a.building_id = $1 order by a.id`,
+    [B],
+  );
+  const exportRows = await one<{ n: number }>(
+    `select least(count(*), 50000)::int as n from shift_log_notes n
+     where n.building_id = $1 and n.shift_log_type_id is distinct from (select id from shift_log_types where code = 'SHIFTEND')`,
+    [B],
+  );
+  const busyOccupancy = await one<{ id: number }>(
+    `select na.occupancy_id as id from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
+     where a.building_id = $1 and na.occupancy_id is not null group by 1 order by count(*) desc limit 1`,
+    [B],
+  );
+  const sampleUnit = units[Math.floor(units.length / 3)];
+  const since30 = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const since90 = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+  await db.end();
+
+  // The server -------------------------------------------------------------------------------
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-bench-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    LOG_LEVEL: "warn",
+    DEMO_DATA: "0",
+    RUN_JOBS: "0",
+    DATA_DIR: dataDir,
+  };
+  // Tokens first: the first signing key is created here when the database has none, and the
+  // server loads it at start.
+  const config = loadConfig(env);
+  const database = await openDatabase({ url });
+  const tokens: Record<Who, string> = {
+    fd: await signAccessToken(database.db, config, fd.id, { expiresInSeconds: 4 * 3600 }),
+    of: await signAccessToken(database.db, config, of.id, { expiresInSeconds: 4 * 3600 }),
+  };
+  await database.close();
+
+  const started = Date.now();
+  const server = await startServer(env, base);
+  const mem = new MemorySampler(server.pid!);
+  const startRss = mem.sample();
+  console.log(
+    `API ready on ${base} in ${seconds(Date.now() - started)} (RSS ${startRss.toFixed(0)} MB). ` +
+      `Data: ${counts.buildings} buildings, ${counts.apartments} units, ${counts.notes} notes, ${counts.packages} packages; ` +
+      `building #${B} has ${largest.units} units. ${connections} connections, ${duration} s per scenario (warm-up ${warmup} s).`,
+  );
+
+  const api = (p: string) => `/api/v1${p}`;
+  let seq = 0;
+  const pickUnit = () => units[(seq = (seq + 7919) % units.length)];
+  const noteWrite = () => {
+    const u = pickUnit();
+    return {
+      body: `Bench note: package room check for ${u.number}, all shelves labelled.`,
+      shift_log_type_id: types.get("General"),
+      apartment_ids: [u.id],
+    };
+  };
+  const packageWrite = () => {
+    const u = pickUnit();
+    return [
+      {
+        occupancy: u.occupancy_id,
+        package_type: pkgTypes.get("Small box"),
+        opening_comment: "UPS, shelf A",
+        send_notification_occupants: u.occupant_id ? [u.occupant_id] : [],
+      },
+    ];
+  };
+  const get = (p: string): Step[] => [{ path: api(p) }];
+  const notes = `/shift-logs/notes/?building=${B}`;
+  const pk = `/packages/list/?building=${B}`;
+  const ul = `/core/buildings/${B}/unit-profiles/`;
+
+  const list: Scenario[] = [
+    // Building-scoped lists, as the front desk of the largest building.
+    { name: "shift log: first page", cls: "building", who: "fd", steps: get(notes) },
+    { name: "shift log: page 101 (offset 3000)", cls: "building", who: "fd", steps: get(`${notes}&offset=3000`) },
+    { name: "shift log: search 'leak'", cls: "building", who: "fd", steps: get(`${notes}&search=leak`) },
+    {
+      name: "shift log: search 'water leak', page 11",
+      cls: "building",
+      who: "fd",
+      steps: get(`${notes}&search=water%20leak&offset=300`),
+    },
+    {
+      name: "shift log: search a unit number (each time another)",
+      cls: "building",
+      who: "fd",
+      steps: [
+        { path: api(`${notes}&search=${sampleUnit.number}`), vary: () => api(`${notes}&search=${pickUnit().number}`) },
+      ],
+    },
+    {
+      name: "shift log: type Maintenance",
+      cls: "building",
+      who: "fd",
+      steps: get(`${notes}&shift_log_type_id=${types.get("Maintenance")}`),
+    },
+    {
+      name: "shift log: high priority, 90 days",
+      cls: "building",
+      who: "fd",
+      steps: get(`${notes}&is_high_priority=true&min_date_created=${since90}`),
+    },
+    {
+      name: "shift log: unit filter",
+      cls: "building",
+      who: "fd",
+      steps: get(`${notes}&apartment_number=${sampleUnit.number}`),
+    },
+    {
+      name: "shift log: notes of a unit profile",
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/occupancies/${busyOccupancy.id}/shift-log-notes/`),
+    },
+    { name: "packages: open, first page", cls: "building", who: "fd", steps: get(pk) },
+    { name: "packages: open, page 11 (offset 300)", cls: "building", who: "fd", steps: get(`${pk}&offset=300`) },
+    { name: "packages: closed, first page", cls: "building", who: "fd", steps: get(`${pk}&package_status=CLOSED`) },
+    {
+      name: "packages: closed, page 101 (offset 3000)",
+      cls: "building",
+      who: "fd",
+      steps: get(`${pk}&package_status=CLOSED&offset=3000`),
+    },
+    {
+      name: "packages: all, type + 30 days",
+      cls: "building",
+      who: "fd",
+      steps: get(
+        `${pk}&package_status=OPEN,CLOSED&package_type=${pkgTypes.get("Perishable")}&min_date_opened=${since30}`,
+      ),
+    },
+    {
+      name: "packages: all, search 'fedex'",
+      cls: "building",
+      who: "fd",
+      steps: get(`${pk}&package_status=OPEN,CLOSED&search=fedex`),
+    },
+    {
+      name: "packages: open, search a unit (each time another)",
+      cls: "building",
+      who: "fd",
+      steps: [{ path: api(`${pk}&search=${sampleUnit.number}`), vary: () => api(`${pk}&search=${pickUnit().number}`) }],
+    },
+    { name: "packages: open, search 'smith'", cls: "building", who: "fd", steps: get(`${pk}&search=smith`) },
+    {
+      name: "packages: apartment packages",
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/buildings/${B}/apartment-packages/`),
+    },
+    {
+      name: "packages: activity (24 h)",
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/buildings/${B}/package-activity/`),
+    },
+    { name: "unit list: first page", cls: "building", who: "fd", steps: get(ul) },
+    { name: "unit list: page 41 (offset 1200)", cls: "building", who: "fd", steps: get(`${ul}?offset=1200`) },
+    { name: "unit list: search 'smith'", cls: "building", who: "fd", steps: get(`${ul}?search=smith`) },
+    { name: "apartments: first page", cls: "building", who: "fd", steps: get(`/core/buildings/${B}/apartments/`) },
+    { name: "residents: first page", cls: "building", who: "fd", steps: get(`/core/buildings/${B}/occupants/`) },
+    { name: "employees of the building", cls: "building", who: "fd", steps: get(`/core/employees/?building=${B}`) },
+    { name: "buildings (front desk)", cls: "building", who: "fd", steps: get(`/core/buildings/`) },
+    // The package grid and the lookups.
+    {
+      name: `package grid (${largest.units} units)`,
+      cls: "grid",
+      who: "fd",
+      steps: get(`/core/buildings/${B}/package-grid/`),
+    },
+    {
+      name: `quick search (${median.units} units)`,
+      cls: "quick_search",
+      who: "fd",
+      steps: get(`/core/quick-search/?building=${median.id}`),
+    },
+    {
+      name: `quick search (${largest.units} units)`,
+      cls: "quick_search",
+      who: "fd",
+      steps: get(`/core/quick-search/?building=${B}`),
+    },
+    {
+      name: "combo search 'smi'",
+      cls: "quick_search",
+      who: "fd",
+      steps: get(`/core/buildings/${B}/combo-search/?search=smi`),
+    },
+    // Portfolio-wide lists, as office.
+    { name: "all buildings: shift log, first page", cls: "portfolio", who: "of", steps: get(`/shift-logs/notes/`) },
+    {
+      name: "all buildings: shift log, page 101",
+      cls: "portfolio",
+      who: "of",
+      steps: get(`/shift-logs/notes/?offset=3000`),
+    },
+    {
+      name: "all buildings: shift log, search 'leak'",
+      cls: "portfolio",
+      who: "of",
+      steps: get(`/shift-logs/notes/?search=leak`),
+    },
+    { name: "all buildings: unit list, first page", cls: "portfolio", who: "of", steps: get(`${ul}?buildings=all`) },
+    {
+      name: "all buildings: unit list, page 101",
+      cls: "portfolio",
+      who: "of",
+      steps: get(`${ul}?buildings=all&offset=3000`),
+    },
+    {
+      name: "all buildings: unit list, search 'smith'",
+      cls: "portfolio",
+      who: "of",
+      steps: get(`${ul}?buildings=all&search=smith`),
+    },
+    { name: "all buildings: employees (1,000 a page)", cls: "portfolio", who: "of", steps: get(`/core/employees/`) },
+    {
+      name: "all buildings: users search 'smith'",
+      cls: "portfolio",
+      who: "of",
+      steps: get(`/core/global-users/?search=smith`),
+    },
+    { name: "all buildings: buildings list", cls: "portfolio", who: "of", steps: get(`/core/buildings/`) },
+    // A morning at the front desk: mostly reads, a note and a package logged in every ten calls.
+    {
+      name: "mixed front desk (80% reads, 20% writes)",
+      cls: "mixed",
+      who: "fd",
+      steps: [
+        ...get(notes),
+        ...get(pk),
+        ...get(`/core/buildings/${B}/package-grid/`),
+        ...get(`${notes}&search=leak`),
+        ...get(`/core/buildings/${B}/combo-search/?search=smi`),
+        ...get(`${ul}?search=smith`),
+        ...get(`${pk}&offset=30`),
+        ...get(`/core/buildings/${B}/apartment-packages/`),
+        { method: "POST", path: api(`/shift-logs/notes/?building=${B}`), body: noteWrite },
+        { method: "POST", path: api(`/packages/bulk/?building=${B}`), body: packageWrite },
+      ],
+    },
+  ];
+  const scenarios = list.filter((s) => !only || only.test(s.name) || only.test(s.cls));
+
+  const rows: Row[] = [];
+  const judge = (row: Row) => {
+    const b = budgets.classes[row.cls];
+    const parts: string[] = [];
+    if (b?.p95_ms !== undefined) {
+      parts.push(`p95 ≤ ${b.p95_ms}`);
+      if (row.p95 > b.p95_ms) row.misses.push(`p95 ${ms(row.p95)} > ${b.p95_ms} ms`);
+    }
+    if (b?.min_rps !== undefined && row.rps !== null) {
+      parts.push(`≥ ${b.min_rps} req/s`);
+      if (row.rps < b.min_rps) row.misses.push(`${row.rps.toFixed(0)} < ${b.min_rps} req/s`);
+    }
+    if (b?.max_ms !== undefined) {
+      parts.push(`≤ ${b.max_ms / 1000} s`);
+      if (row.p99 > b.max_ms) row.misses.push(`${seconds(row.p99)} > ${b.max_ms / 1000} s`);
+    }
+    if (b?.max_memory_growth_mb !== undefined && row.note) parts.push(`+${b.max_memory_growth_mb} MB`);
+    parts.push("0 errors");
+    if (row.errors > budgets.max_errors) row.misses.push(`${row.errors} errors`);
+    row.budget = parts.join(", ");
+    row.verdict = row.misses.length ? "FAIL" : "pass";
+  };
+
+  const print = (r: Row) =>
+    console.log(
+      `${r.verdict === "pass" ? "ok  " : r.verdict === "FAIL" ? "MISS" : "    "} ${r.name.padEnd(46)} ` +
+        `${(r.rps === null ? "—" : r.rps.toFixed(0)).padStart(6)} req/s  p50 ${lat(r, r.p50).padStart(6)}  p95 ${lat(r, r.p95).padStart(6)}  ` +
+        `p99 ${lat(r, r.p99).padStart(6)} ms  ${String(r.errors).padStart(3)} err  ` +
+        `alone ${r.alone == null ? "—" : ms(r.alone)} ms  RSS ${r.peakRssMb.toFixed(0)} MB` +
+        (r.misses.length ? `  (${r.misses.join("; ")})` : ""),
+    );
+
+  // Requests still running when a load ends (autocannon stops waiting for them) would slow the
+  // next scenario down: wait until the database has no query of this benchmark running.
+  const idle = new pg.Client({ connectionString: url });
+  await idle.connect();
+  const waitIdle = async () => {
+    const until = Date.now() + 120_000;
+    while (Date.now() < until) {
+      const r = await idle.query(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and state = 'active' and backend_type = 'client backend'
+           and pid <> pg_backend_pid()`,
+      );
+      if (r.rows[0].n === 0) return;
+      await new Promise((res) => setTimeout(res, 200));
+    }
+  };
+
+  try {
+    for (const s of scenarios) {
+      await waitIdle();
+      if (warmup > 0) {
+        await load(base, tokens[s.who], s.steps, warmup);
+        await waitIdle();
+      }
+      // Alone: one connection, what a single user waits when the server is not busy.
+      const alone = smoke ? null : await load(base, tokens[s.who], s.steps, Math.min(2, duration), 1);
+      if (alone) await waitIdle();
+      mem.startWindow();
+      const r = await load(base, tokens[s.who], s.steps, duration);
+      const row: Row = {
+        name: s.name,
+        cls: s.cls,
+        rps: r.rps,
+        p50: pct(r.latencies, 50),
+        p95: pct(r.latencies, 95),
+        p99: pct(r.latencies, 99),
+        alone: alone && alone.requests ? pct(alone.latencies, 50) : null,
+        requests: r.requests,
+        errors: r.errors + (alone?.errors ?? 0),
+        peakRssMb: mem.window,
+        verdict: "—",
+        budget: "",
+        misses: [],
+      };
+      if (r.errors) row.note = `statuses ${[...r.statuses].map(([k, v]) => `${k}×${v}`).join(" ")}`;
+      if (r.requests < connections) {
+        // Fewer answers than connections: some requests outlasted the run; their latency is
+        // at least the run's length.
+        row.slow = true;
+        row.p95 = Math.max(row.p95, duration * 1000);
+        row.p99 = Math.max(row.p99, duration * 1000);
+        if (!r.requests) row.p50 = duration * 1000;
+      }
+      judge(row);
+      rows.push(row);
+      print(row);
+    }
+
+    // The spreadsheet export: one request at a time, timed to the last byte, memory watched.
+    if (!only || only.test("export") || only.test("xlsx")) {
+      const times: number[] = [];
+      let growth = 0;
+      let bytes = 0;
+      let errors = 0;
+      for (let i = 0; i < (smoke ? 1 : 3); i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        const before = mem.startWindow();
+        const t = performance.now();
+        try {
+          const res = await fetch(`${base}/api/v1/shift-logs/notes/?building=${B}&format=xlsx`, {
+            headers: { authorization: `Bearer ${tokens.fd}` },
+          });
+          if (!res.ok || !res.body) errors++;
+          bytes = 0;
+          if (res.body) for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+        } catch {
+          errors++;
+        }
+        times.push(performance.now() - t);
+        growth = Math.max(growth, mem.window - before);
+      }
+      times.sort((a, b) => a - b);
+      const row: Row = {
+        name: `shift log xlsx export (${exportRows.n} rows, ${(bytes / 1e6).toFixed(1)} MB)`,
+        cls: "export",
+        rps: null,
+        p50: pct(times, 50),
+        p95: pct(times, 95),
+        p99: times[times.length - 1],
+        requests: times.length,
+        errors,
+        peakRssMb: mem.window,
+        note: `memory +${growth.toFixed(0)} MB`,
+        verdict: "—",
+        budget: "",
+        misses: [],
+      };
+      const b = budgets.classes.export;
+      if (b.max_memory_growth_mb !== undefined && growth > b.max_memory_growth_mb)
+        row.misses.push(`memory +${growth.toFixed(0)} > ${b.max_memory_growth_mb} MB`);
+      judge(row);
+      rows.push(row);
+      print(row);
+      console.log(`     export: ${times.map((x) => seconds(x)).join(", ")}; server memory +${growth.toFixed(0)} MB`);
+    }
+  } finally {
+    await idle.end().catch(() => undefined);
+    mem.stop();
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (smoke || args.has("drop")) await dropDatabase(url);
+  }
+
+  // The table ---------------------------------------------------------------------------------
+  const cpu = os.cpus()[0]?.model ?? "?";
+  const lines = [
+    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} × ${cpu}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average before ${os.loadavg()[0].toFixed(1)}; ` +
+      `${counts.buildings} buildings, ${counts.apartments} units, ${counts.notes.toLocaleString("en-US")} notes, ` +
+      `${counts.packages.toLocaleString("en-US")} packages; ${connections} connections, ${duration} s per scenario after ${warmup} s warm-up.`,
+    "",
+    "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | alone p50 ms | budget | result |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.rps === null ? "—" : r.rps.toFixed(0)} | ${lat(r, r.p50)} | ${lat(r, r.p95)} | ${lat(r, r.p99)} | ${r.errors} | ${r.alone == null ? "—" : ms(r.alone)} | ` +
+        `${r.budget}${r.note && r.cls === "export" ? ` (${r.note})` : ""} | ${r.verdict === "FAIL" ? `**miss**: ${r.misses.join("; ")}` : r.verdict} |`,
+    ),
+    "",
+    `Server memory: ${startRss.toFixed(0)} MB at start, peak ${mem.peak.toFixed(0)} MB (RSS).`,
+  ];
+  const errors = rows.reduce((n, r) => n + r.errors, 0);
+  const missed = rows.filter((r) => r.verdict === "FAIL");
+  console.log(`\n${lines.join("\n")}\n`);
+  // The README's table: full runs only (a smoke run or a few scenarios leave it alone).
+  if (!only && (!smoke || args.has("out"))) fs.writeFileSync(outFile, `${lines.join("\n")}\n`);
+  if (errors) {
+    console.error(
+      `${errors} errors: ${rows
+        .filter((r) => r.errors)
+        .map((r) => `${r.name} (${r.note})`)
+        .join("; ")}`,
+    );
+    process.exit(1);
+  }
+  if (missed.length) {
+    console.error(`${missed.length} budget(s) missed${smoke ? " (smoke run: timings are not judged)" : ""}.`);
+    if (!smoke) process.exit(2);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
