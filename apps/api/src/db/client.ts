@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
+import { CONNECTION_LIFETIME_S, PreparingClient } from "./prepared.ts";
 
 export type Schema = typeof schema;
 /** One Drizzle type for both engines (PGlite and node-postgres share the pg-core API). */
@@ -47,7 +48,13 @@ export function createPglite(dataDir?: string, options: { loadDataDir?: Blob | F
 
 export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 20) });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: Number(process.env.DB_POOL_SIZE ?? 20),
+      // DB_PREPARE=0 behind a pooler that cannot keep prepared statements (PgBouncer in
+      // transaction mode before 1.21).
+      ...(process.env.DB_PREPARE === "0" ? {} : { Client: PreparingClient, maxLifetimeSeconds: CONNECTION_LIFETIME_S }),
+    });
     // An idle client's connection dropped by the server must not take the process down.
     pool.on("error", (err) => console.error("database connection error", err.message));
     const db = drizzlePg(pool, { schema });

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { inject } from "vitest";
+import { freshDatabase } from "../test/app.ts";
+import type { Database } from "./client.ts";
+import { MAX_PREPARED, PreparingClient } from "./prepared.ts";
+
+const onPostgres = inject("dbKind") === "postgres";
+
+if (!onPostgres) {
+  describe("prepared statements on PGlite", () => {
+    it("are not used: PGlite runs in-process, without a pool", async () => {
+      const database = await freshDatabase();
+      try {
+        expect(database.kind).toBe("pglite");
+        expect(database.pool).toBeUndefined();
+      } finally {
+        await database.close();
+      }
+    });
+  });
+}
+
+if (onPostgres)
+  describe("prepared statements on PostgreSQL", () => {
+    let database: Database;
+    beforeAll(async () => {
+      database = await freshDatabase();
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it("runs parameterised statements as named prepared statements, once parsed per connection", async () => {
+      const client = (await database.pool!.connect()) as unknown as PreparingClient;
+      try {
+        expect(client).toBeInstanceOf(PreparingClient);
+        const text = "select id, name from buildings where id = $1";
+        const a = await client.query(text, [1]);
+        const b = await client.query({ text, values: [2] });
+        expect(a.rows[0]).toMatchObject({ id: 1 });
+        expect(b.rows[0]).toMatchObject({ id: 2 });
+        const prepared = await client.query("select name, statement from pg_prepared_statements");
+        const mine = prepared.rows.filter((r) => r.statement === text);
+        expect(mine).toHaveLength(1);
+        // Statements without parameters run unnamed.
+        expect(prepared.rows.some((r) => String(r.statement).includes("pg_prepared_statements"))).toBe(false);
+      } finally {
+        client.release();
+      }
+    });
+
+    it("serves Drizzle's queries (through the pool) with the same results as before", async () => {
+      const run = () =>
+        database.db.execute(
+          sql`select count(*)::int as n from apartments where building_id = ${1} and sort_key > ${0}`,
+        );
+      const first = await run();
+      for (let i = 0; i < 8; i++) expect((await run()).rows).toEqual(first.rows);
+      expect(Number((first.rows[0] as { n: number }).n)).toBeGreaterThan(0);
+    });
+
+    it("prepares at most MAX_PREPARED statements on a connection, then runs new ones unnamed", async () => {
+      const client = (await database.pool!.connect()) as unknown as PreparingClient;
+      try {
+        for (let i = 0; i < MAX_PREPARED + 5; i++) {
+          const r = await client.query(`select $1::int + ${i} as v`, [1]);
+          expect(r.rows[0].v).toBe(1 + i);
+        }
+        const n = await client.query("select count(*)::int as n from pg_prepared_statements");
+        expect(n.rows[0].n).toBeLessThanOrEqual(MAX_PREPARED);
+      } finally {
+        client.release(true);
+      }
+    });
+
+    it("reports a failing statement and keeps the connection usable", async () => {
+      const client = (await database.pool!.connect()) as unknown as PreparingClient;
+      try {
+        await expect(client.query("select * from no_such_table where id = $1", [1])).rejects.toThrow(/no_such_table/);
+        const r = await client.query("select $1::int as v", [7]);
+        expect(r.rows[0].v).toBe(7);
+      } finally {
+        client.release();
+      }
+    });
+  });

@@ -1,0 +1,64 @@
+import crypto from "node:crypto";
+import pg from "pg";
+
+/**
+ * The PostgreSQL client of the pool: every statement with parameters runs as a named prepared
+ * statement on its connection, so PostgreSQL parses it once per connection and, once its plan
+ * is known to be as good as a fresh one (`plan_cache_mode = auto`: after five executions), stops
+ * planning it again. The list queries cost more to plan than to run (a page is an index range),
+ * so this roughly halves the database's work per request.
+ *
+ * Bounded: a connection prepares at most MAX_PREPARED statements (later new ones run unnamed),
+ * and the pool retires connections after CONNECTION_LIFETIME_S, which drops what they prepared.
+ * Statements without parameters (migrations, BEGIN/COMMIT, DDL) are never prepared.
+ */
+export const MAX_PREPARED = 200;
+export const CONNECTION_LIFETIME_S = 600;
+
+type QueryConfig = pg.QueryConfig & { name?: string };
+
+const names = new Map<string, string>();
+/** A stable statement name for a text (memoised: a few hundred distinct texts at most). */
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `p${crypto.createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+    if (names.size > 5000) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
+export class PreparingClient extends pg.Client {
+  private prepared = new Set<string>();
+
+  // pg's overloads are many; this one only adds a name to parameterised object or text queries.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(config: any, values?: any, callback?: any): any {
+    const withName = this.named(config, values);
+    if (withName) return super.query(withName, typeof values === "function" ? values : callback);
+    return super.query(config, values, callback);
+  }
+
+  private named(config: unknown, values: unknown): QueryConfig | null {
+    let q: QueryConfig;
+    if (typeof config === "string") {
+      if (!Array.isArray(values) || values.length === 0) return null;
+      q = { text: config, values };
+    } else if (config && typeof config === "object" && typeof (config as QueryConfig).text === "string") {
+      q = config as QueryConfig;
+      if (q.name || typeof (q as { submit?: unknown }).submit === "function") return null;
+      const v = q.values ?? (Array.isArray(values) ? values : undefined);
+      if (!v || v.length === 0) return null;
+      q = { ...q, values: v };
+    } else {
+      return null;
+    }
+    const name = nameOf(q.text);
+    if (!this.prepared.has(name)) {
+      if (this.prepared.size >= MAX_PREPARED) return null;
+      this.prepared.add(name);
+    }
+    return { ...q, name };
+  }
+}
