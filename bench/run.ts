@@ -666,7 +666,20 @@ async function main() {
   const missed = rows.filter((r) => r.verdict === "FAIL");
   console.log(`\n${lines.join("\n")}\n`);
   // The README's table: full runs only (a smoke run or a few scenarios leave it alone).
-  if (!only && (!smoke || args.has("out"))) fs.writeFileSync(outFile, `${lines.join("\n")}\n`);
+  if (!only && (!smoke || args.has("out"))) {
+    fs.writeFileSync(outFile, `${lines.join("\n")}\n`);
+    // …and the README's copy of it, between its markers.
+    if (!args.has("out")) {
+      const readme = path.join(root, "README.md");
+      const text = fs.readFileSync(readme, "utf8");
+      const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;
+      if (marked.test(text))
+        fs.writeFileSync(
+          readme,
+          text.replace(marked, (_m, a: string, b: string) => `${a}${lines.join("\n")}\n${b}`),
+        );
+    }
+  }
   if (errors) {
     console.error(
       `${errors} errors: ${rows
