@@ -11,6 +11,9 @@ import { loadSigningKeys, publicJwk } from "../lib/signing-keys.ts";
  * External provider: the issuer's JWKS, users matched by the username claim, then by email.
  * A disabled account is refused at once, whatever its token says.
  */
+const VERIFIED_TTL_MS = 60_000;
+const VERIFIED_MAX = 10_000;
+
 export default fp(async (app) => {
   const { oidc } = app.config;
   let getKey: JWTVerifyGetKey;
@@ -41,16 +44,33 @@ export default fp(async (app) => {
     };
   }
 
+  // A token's signature is checked once: the same token (every call of a signed-in page) is then
+  // known for VERIFIED_TTL_MS, never past its own expiry. The account is still read every call.
+  const verified = new Map<string, { payload: Record<string, unknown>; until: number }>();
+  const remember = (token: string, payload: Record<string, unknown>) => {
+    const exp = typeof payload.exp === "number" ? payload.exp * 1000 : 0;
+    const until = Math.min(exp, Date.now() + VERIFIED_TTL_MS);
+    if (until <= Date.now()) return;
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { payload, until });
+  };
+
   app.addHook("onRequest", async (req) => {
     if (req.routeOptions.config?.public) return;
     const header = req.headers.authorization ?? "";
     const m = header.match(/^(?:Bearer|Token|JWT)\s+(\S+)$/i);
     if (!m) throw new UnauthorizedError();
     let payload: Record<string, unknown>;
-    try {
-      ({ payload } = await jwtVerify(m[1], getKey, { issuer: oidc.issuer, audience: oidc.audience }));
-    } catch {
-      throw new UnauthorizedError(MESSAGES.invalidToken);
+    const known = verified.get(m[1]);
+    if (known && known.until > Date.now()) {
+      payload = known.payload;
+    } else {
+      try {
+        ({ payload } = await jwtVerify(m[1], getKey, { issuer: oidc.issuer, audience: oidc.audience }));
+      } catch {
+        throw new UnauthorizedError(MESSAGES.invalidToken);
+      }
+      remember(m[1], payload);
     }
     let user = null;
     if (oidc.builtIn) {
