@@ -3,12 +3,16 @@
  * lists every SQL statement it sent with its duration, and prints EXPLAIN (ANALYZE, BUFFERS) of
  * the slow ones.
  *
- *   npx tsx bench/explain.ts [--as bench.office] [--min-ms 2] [--database-url URL] "/api/v1/…"
+ *   npx tsx bench/explain.ts [--as bench.office] [--min-ms 2] [--repeat 3] [--cold] [--database-url URL] "/api/v1/…"
+ *
+ * The last of `--repeat` runs is shown: the API's caches (signed-in user, building, whole-building
+ * views) are warm then; `--cold` empties them before every run (the first call after a change).
  */
 import pg from "pg";
 import { buildApp } from "../apps/api/src/app.ts";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { openDatabase } from "../apps/api/src/db/client.ts";
+import type {} from "../apps/api/src/lib/change-feed.ts"; // app.changes
 import { signAccessToken } from "../apps/api/src/lib/signing-keys.ts";
 import { argNumber, argString, DEFAULT_DATABASE_URL, parseArgs } from "./lib/common.ts";
 
@@ -20,13 +24,17 @@ interface Captured {
 
 const argv = process.argv.slice(2);
 const args = parseArgs(argv);
+const SWITCHES = new Set(["--cold"]);
 const target = argv.filter(
-  (a, i) => !a.startsWith("--") && !(i > 0 && argv[i - 1].startsWith("--") && !argv[i - 1].includes("=")),
+  (a, i) =>
+    !a.startsWith("--") &&
+    !(i > 0 && argv[i - 1].startsWith("--") && !argv[i - 1].includes("=") && !SWITCHES.has(argv[i - 1])),
 );
 const url = argString(args, "database-url", process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL);
 const username = argString(args, "as", "bench.frontdesk");
 const minMs = argNumber(args, "min-ms", 2);
 const repeat = argNumber(args, "repeat", 3);
+const cold = args.has("cold");
 
 const captured: Captured[] = [];
 let capturing = false;
@@ -67,6 +75,7 @@ async function main() {
     let status = 0;
     let bytes = 0;
     for (let i = 0; i < repeat; i++) {
+      if (cold) app.changes.reset();
       captured.length = 0;
       capturing = true;
       const t = performance.now();

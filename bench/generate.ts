@@ -169,7 +169,8 @@ async function main() {
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  // Generated rows are consistent by construction: skip the per-row foreign key triggers.
+  // Generated rows are consistent by construction: skip the per-row triggers (foreign keys, and
+  // the change feed's notifications: no API instance is running on a database being generated).
   await client.query("SET session_replication_role = replica");
   await client.query("SET synchronous_commit = off");
 

@@ -12,6 +12,7 @@ import web from "./plugins/web.ts";
 import jobs from "./lib/jobs.ts";
 import mail from "./lib/mail.ts";
 import files from "./lib/files.ts";
+import changeFeed from "./lib/change-feed.ts";
 import { modules } from "./modules/index.ts";
 
 declare module "fastify" {
@@ -49,6 +50,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
 
   await app.register(errors);
+  // First: its caches serve the sign-in and building checks of every call.
+  await app.register(changeFeed);
   await app.register(openapi);
   await app.register(jobs);
   await app.register(mail);

@@ -28,9 +28,141 @@ export interface Database {
   exec: (text: string) => Promise<void>;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Subscribes to a NOTIFY channel (see lib/change-feed.ts). `onState(true)` once LISTEN is in
+   * place, `onState(false)` whenever it is not (PostgreSQL: the dedicated connection dropped; it
+   * reconnects with backoff and reports `true` again). Resolves after the first attempt.
+   */
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState: (listening: boolean, err?: Error) => void,
+  ) => Promise<Listener>;
   /** Present for PGlite only. */
   pglite?: PGlite;
   pool?: pg.Pool;
+}
+
+/** The channel of the change feed (lib/change-feed.ts; the triggers of migration 0006). */
+export const CHANGE_CHANNEL = "portico_changes";
+
+export interface Listener {
+  close: () => Promise<void>;
+}
+
+const LISTEN_RETRY_MIN_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5_000;
+const LISTEN_PING_MS = 15_000;
+
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = "portico-change-feed";
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * PostgreSQL LISTEN on a dedicated connection (a pooled one would be handed to other work),
+ * reconnecting with backoff. A connection found dead (error, end, or a ping not answered) reports
+ * `onState(false)` at once, so nothing is trusted while notifications may be missed.
+ */
+async function listenPg(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean, err?: Error) => void,
+): Promise<Listener> {
+  let closed = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let ping: NodeJS.Timeout | null = null;
+  let delay = LISTEN_RETRY_MIN_MS;
+
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+  };
+  const lost = (client: pg.Client, err?: Error) => {
+    if (current !== client) return;
+    current = null;
+    if (ping) clearInterval(ping);
+    ping = null;
+    onState(false, err);
+    client.end().catch(() => undefined);
+    schedule();
+  };
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: LISTENER_APPLICATION_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    let dead: Error | null = null;
+    client.on("error", (err) => {
+      dead ??= err;
+      lost(client, err);
+    });
+    client.on("end", () => {
+      dead ??= new Error("connection ended");
+      lost(client, dead);
+    });
+    client.on("notification", (m) => {
+      if (m.channel === channel && m.payload !== undefined) onNotify(m.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      if (dead) throw dead;
+    } catch (err) {
+      client.end().catch(() => undefined);
+      if (!closed) onState(false, err as Error);
+      schedule();
+      return;
+    }
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    delay = LISTEN_RETRY_MIN_MS;
+    onState(true);
+    // A connection cut without a FIN (network partition) is noticed by the ping.
+    ping = setInterval(() => {
+      let answered = false;
+      const timer = setTimeout(() => {
+        if (!answered) lost(client, new Error("listener ping timed out"));
+      }, LISTEN_PING_MS);
+      timer.unref();
+      client.query("select 1").then(
+        () => {
+          answered = true;
+          clearTimeout(timer);
+        },
+        (err: Error) => {
+          answered = true;
+          clearTimeout(timer);
+          lost(client, err);
+        },
+      );
+    }, LISTEN_PING_MS);
+    ping.unref();
+  };
+
+  await connect();
+  return {
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      if (ping) clearInterval(ping);
+      const client = current;
+      current = null;
+      if (client) await client.end().catch(() => undefined);
+    },
+  };
 }
 
 // Dates (`date` columns) come back as 'YYYY-MM-DD' strings, instants as Date objects.
@@ -48,20 +180,62 @@ export function createPglite(dataDir?: string, options: { loadDataDir?: Blob | F
 
 export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.url) {
+    // The pooled connections LISTEN on the change channel as they connect: a session receives
+    // its own notifications before its statement (or COMMIT) returns, so a write made through
+    // this instance reaches its caches before the write returns.
+    const subscribers = new Set<(payload: string) => void>();
+    // DB_PREPARE=0 behind a pooler that cannot keep prepared statements (PgBouncer in
+    // transaction mode before 1.21).
+    const prepare = process.env.DB_PREPARE !== "0";
+    const Base: typeof pg.Client = prepare ? PreparingClient : pg.Client;
+    class ListeningClient extends Base {
+      constructor(config?: pg.ClientConfig) {
+        super(config);
+        this.on("notification", (m) => {
+          if (m.channel === CHANGE_CHANNEL) for (const cb of subscribers) cb(m.payload ?? "");
+        });
+      }
+      override connect(): Promise<pg.Client>;
+      override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
+      override connect(cb?: unknown): Promise<pg.Client> | void {
+        const callback = cb as ((err: Error | null, c: pg.Client) => void) | undefined;
+        // A failed LISTEN only costs the immediacy of this connection's own writes.
+        const ready = super
+          .connect()
+          .then(() => this.query(`LISTEN ${quoteIdent(CHANGE_CHANNEL)}`).catch(() => undefined))
+          .then(() => this as pg.Client);
+        if (!callback) return ready;
+        ready.then(
+          (c) => callback(null, c),
+          (err: Error) => callback(err, this),
+        );
+      }
+    }
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: Number(process.env.DB_POOL_SIZE ?? 20),
-      // DB_PREPARE=0 behind a pooler that cannot keep prepared statements (PgBouncer in
-      // transaction mode before 1.21).
-      ...(process.env.DB_PREPARE === "0" ? {} : { Client: PreparingClient, maxLifetimeSeconds: CONNECTION_LIFETIME_S }),
+      Client: ListeningClient as unknown as typeof pg.Client,
+      ...(prepare ? { maxLifetimeSeconds: CONNECTION_LIFETIME_S } : {}),
     });
     // An idle client's connection dropped by the server must not take the process down.
     pool.on("error", (err) => console.error("database connection error", err.message));
     const db = drizzlePg(pool, { schema });
+    const url = opts.url;
     return {
       db,
       kind: "postgres",
       pool,
+      listen: async (channel, onNotify, onState) => {
+        const pooled = channel === CHANGE_CHANNEL;
+        if (pooled) subscribers.add(onNotify);
+        const dedicated = await listenPg(url, channel, onNotify, onState);
+        return {
+          close: async () => {
+            if (pooled) subscribers.delete(onNotify);
+            await dedicated.close();
+          },
+        };
+      },
       query: async (text, params) => pool.query(text, params as unknown[]),
       exec: async (text) => {
         await pool.query(text);
@@ -99,6 +273,17 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
     },
     exec: async (text) => {
       await lite.exec(text);
+    },
+    listen: async (channel, onNotify, onState) => {
+      // In process: a notification is delivered when its transaction commits, before the
+      // statement returns.
+      const unlisten = await lite.listen(channel, onNotify);
+      onState(true);
+      return {
+        close: async () => {
+          if (!lite.closed) await unlisten();
+        },
+      };
     },
     migrate: async () => {
       await migratePglite(drizzlePglite(lite, { schema }), { migrationsFolder: MIGRATIONS_DIR });

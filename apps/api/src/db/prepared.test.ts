@@ -32,7 +32,7 @@ if (onPostgres)
     });
 
     it("runs parameterised statements as named prepared statements, once parsed per connection", async () => {
-      const client = (await database.pool!.connect()) as unknown as PreparingClient;
+      const client = await database.pool!.connect();
       try {
         expect(client).toBeInstanceOf(PreparingClient);
         const text = "select id, name from buildings where id = $1";
@@ -41,10 +41,10 @@ if (onPostgres)
         expect(a.rows[0]).toMatchObject({ id: 1 });
         expect(b.rows[0]).toMatchObject({ id: 2 });
         const prepared = await client.query("select name, statement from pg_prepared_statements");
-        const mine = prepared.rows.filter((r) => r.statement === text);
+        const mine = prepared.rows.filter((r: { statement: string }) => r.statement === text);
         expect(mine).toHaveLength(1);
         // Statements without parameters run unnamed.
-        expect(prepared.rows.some((r) => String(r.statement).includes("pg_prepared_statements"))).toBe(false);
+        expect(prepared.rows.some((r: { statement: string }) => String(r.statement).includes("pg_prepared_statements"))).toBe(false);
       } finally {
         client.release();
       }
@@ -61,7 +61,7 @@ if (onPostgres)
     });
 
     it("prepares at most MAX_PREPARED statements on a connection, then runs new ones unnamed", async () => {
-      const client = (await database.pool!.connect()) as unknown as PreparingClient;
+      const client = await database.pool!.connect();
       try {
         for (let i = 0; i < MAX_PREPARED + 5; i++) {
           const r = await client.query(`select $1::int + ${i} as v`, [1]);
@@ -75,7 +75,7 @@ if (onPostgres)
     });
 
     it("reports a failing statement and keeps the connection usable", async () => {
-      const client = (await database.pool!.connect()) as unknown as PreparingClient;
+      const client = await database.pool!.connect();
       try {
         await expect(client.query("select * from no_such_table where id = $1", [1])).rejects.toThrow(/no_such_table/);
         const r = await client.query("select $1::int as v", [7]);

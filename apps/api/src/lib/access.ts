@@ -10,6 +10,7 @@ import {
 } from "@portico/contract";
 import type { DbOrTx } from "../db/client.ts";
 import { buildingSettings, buildings } from "../db/schema/index.ts";
+import { topics } from "./change-feed.ts";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "./errors.ts";
 import { type CurrentUser, requireUser } from "./current-user.ts";
 
@@ -29,19 +30,22 @@ export function parseBuildingId(value: unknown, field = "building"): number {
   return n;
 }
 
-/**
- * The gate every building-scoped call passes: the user is signed in and may reach this
- * building (403 otherwise), the building exists (404), and, when given, the action is allowed
- * (403). Returns the building, its settings and the context for further `can` checks.
- */
-export async function requireBuilding(
-  req: FastifyRequest,
-  db: DbOrTx,
-  buildingId: number,
-  action?: Action,
-): Promise<BuildingScope> {
-  const user = requireUser(req);
-  if (!hasBuildingAccess(user, buildingId)) throw new PermissionDeniedError(NO_BUILDING_ACCESS);
+interface CachedBuilding {
+  building: BuildingScope["building"];
+  settings: BuildingSettingsGroups;
+  ctx: BuildingContext;
+}
+
+const deepFreeze = <T>(o: T): T => {
+  if (o && typeof o === "object" && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+};
+
+/** A building with its settings over the defaults (null: no such building); shared, read-only. */
+async function loadBuilding(db: DbOrTx, buildingId: number): Promise<CachedBuilding | null> {
   const rows = await db
     .select({
       id: buildings.id,
@@ -54,10 +58,31 @@ export async function requireBuilding(
     .leftJoin(buildingSettings, eq(buildingSettings.building_id, buildings.id))
     .where(eq(buildings.id, buildingId))
     .limit(1);
-  if (!rows.length) throw new NotFoundError();
+  if (!rows.length) return null;
   const { settings: stored, ...building } = rows[0];
   const settings = mergeBuildingSettings(stored);
-  const ctx: BuildingContext = { id: building.id, settings };
+  return deepFreeze({ building, settings, ctx: { id: building.id, settings } });
+}
+
+/**
+ * The gate every building-scoped call passes: the user is signed in and may reach this
+ * building (403 otherwise), the building exists (404), and, when given, the action is allowed
+ * (403). Returns the building, its settings and the context for further `can` checks (kept
+ * in the change feed's cache until the building or its settings change; read-only).
+ */
+export async function requireBuilding(
+  req: FastifyRequest,
+  db: DbOrTx,
+  buildingId: number,
+  action?: Action,
+): Promise<BuildingScope> {
+  const user = requireUser(req);
+  if (!hasBuildingAccess(user, buildingId)) throw new PermissionDeniedError(NO_BUILDING_ACCESS);
+  const found = await req.server.changes
+    .cache<CachedBuilding | null>({ name: "building-scope", max: 2000 })
+    .get(`${buildingId}`, [topics.building(buildingId)], () => loadBuilding(db, buildingId));
+  if (!found) throw new NotFoundError();
+  const { building, settings, ctx } = found;
   if (action && !can(user, action, ctx)) throw new PermissionDeniedError();
   return { user, building, settings, ctx };
 }

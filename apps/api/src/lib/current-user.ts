@@ -60,5 +60,6 @@ export async function loadCurrentUser(
     .limit(2);
   if (rows.length !== 1) return null;
   const r = rows[0];
-  return { ...r, role: r.role as Role, buildings: (r.buildings ?? []).map(Number) };
+  // Shared by the requests of a cached user: read-only.
+  return Object.freeze({ ...r, role: r.role as Role, buildings: Object.freeze((r.buildings ?? []).map(Number)) as number[] });
 }

@@ -1,7 +1,8 @@
 import fp from "fastify-plugin";
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { MESSAGES } from "@portico/contract";
-import { loadCurrentUser } from "../lib/current-user.ts";
+import { ChangeFeed, topics } from "../lib/change-feed.ts";
+import { type CurrentUser, loadCurrentUser } from "../lib/current-user.ts";
 import { UnauthorizedError } from "../lib/errors.ts";
 import { loadSigningKeys, publicJwk } from "../lib/signing-keys.ts";
 
@@ -9,7 +10,9 @@ import { loadSigningKeys, publicJwk } from "../lib/signing-keys.ts";
  * Verifies the bearer JWT of every /api/v1 call (except routes with `config.public`) against
  * the issuer's keys and loads the user. Built-in provider: the keys in the database.
  * External provider: the issuer's JWKS, users matched by the username claim, then by email.
- * A disabled account is refused at once, whatever its token says.
+ * A disabled account is refused at once, whatever its token says: the user is cached only until
+ * a change of their account or grants (the change feed); a token's signature is verified once a
+ * minute, its expiry on every call.
  */
 const VERIFIED_TTL_MS = 60_000;
 const VERIFIED_MAX = 10_000;
@@ -45,7 +48,7 @@ export default fp(async (app) => {
   }
 
   // A token's signature is checked once: the same token (every call of a signed-in page) is then
-  // known for VERIFIED_TTL_MS, never past its own expiry. The account is still read every call.
+  // known for VERIFIED_TTL_MS, never past its own expiry.
   const verified = new Map<string, { payload: Record<string, unknown>; until: number }>();
   const remember = (token: string, payload: Record<string, unknown>) => {
     const exp = typeof payload.exp === "number" ? payload.exp * 1000 : 0;
@@ -53,6 +56,18 @@ export default fp(async (app) => {
     if (until <= Date.now()) return;
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
     verified.set(token, { payload, until });
+  };
+
+  // The signed-in user, cached until a change of their account or grants (see lib/change-feed.ts).
+  // (An app without the change feed, a bare test app, never caches: its feed never listens.)
+  const feed = app.hasDecorator("changes") ? app.changes : new ChangeFeed();
+  const users = feed.cache<CurrentUser | null>({ name: "current-user", max: 10_000 });
+  const byLogin = (field: "username" | "email", name: string): Promise<CurrentUser | null> => {
+    const load = () => loadCurrentUser(app.db, field === "username" ? { username: name } : { email: name });
+    // Lower-cased here as PostgreSQL does, which holds for ASCII names only.
+    if (!/^[\x20-\x7e]+$/.test(name)) return load();
+    const login = topics.login(name);
+    return users.get(`${field}:${name.toLowerCase()}`, (u) => (u ? [login, topics.user(u.id)] : [login]), load);
   };
 
   app.addHook("onRequest", async (req) => {
@@ -72,15 +87,15 @@ export default fp(async (app) => {
       }
       remember(m[1], payload);
     }
-    let user = null;
+    let user: CurrentUser | null = null;
     if (oidc.builtIn) {
       const id = Number(payload.sub);
-      if (Number.isInteger(id)) user = await loadCurrentUser(app.db, { id });
+      if (Number.isInteger(id))
+        user = await users.get(`id:${id}`, [topics.user(id)], () => loadCurrentUser(app.db, { id }));
     } else {
       const username = payload[oidc.usernameClaim];
-      if (typeof username === "string" && username) user = await loadCurrentUser(app.db, { username });
-      if (!user && typeof payload.email === "string" && payload.email)
-        user = await loadCurrentUser(app.db, { email: payload.email });
+      if (typeof username === "string" && username) user = await byLogin("username", username);
+      if (!user && typeof payload.email === "string" && payload.email) user = await byLogin("email", payload.email);
     }
     if (!user || !user.is_active) throw new UnauthorizedError(MESSAGES.invalidToken);
     req.user = user;

@@ -62,6 +62,20 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     runJobs: false,
     ...overrides,
   });
+  return appOn(database, config);
+}
+
+/**
+ * Another API instance on the same PostgreSQL database as `t` (its own pool and listener), as
+ * behind a load balancer. Closing it leaves the database to `t`.
+ */
+export async function secondInstance(t: TestApp): Promise<TestApp> {
+  if (!t.database.pool) throw new Error("a second instance needs PostgreSQL");
+  const database = await openDatabase({ url: t.database.pool.options.connectionString });
+  return appOn(database, t.config);
+}
+
+async function appOn(database: Database, config: Config): Promise<TestApp> {
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const tokens = new Map<string, string>();

@@ -16,6 +16,7 @@ import {
   QuickSearchItem,
   QuickSearchQuery,
 } from "@portico/contract";
+import { sendView, VIEW_CACHE_MAX, type ViewBody } from "../../lib/view-cache.ts";
 import * as service from "./service.ts";
 
 const tags = ["buildings"];
@@ -26,6 +27,7 @@ const errors = { 401: Detail, 403: Detail, 404: Detail };
 /** Shell and lookups: buildings, building settings, unit pickers and searches. */
 const routes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const quickSearchViews = app.changes.cache<ViewBody>({ name: "quick-search", max: VIEW_CACHE_MAX });
 
   app.get(
     "/core/buildings/",
@@ -92,11 +94,9 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: z.array(QuickSearchItem), ...errors },
       },
     },
-    // Sent as built by the database (a JSON string with a JSON content type is not serialized again).
+    // Sent as built by the database, kept until a unit, lease or resident of the building changes.
     async (req, reply) =>
-      (reply as FastifyReply)
-        .type("application/json; charset=utf-8")
-        .send(await service.quickSearch(req, req.query.building)),
+      sendView(req, reply as FastifyReply, quickSearchViews, await service.quickSearch(req, req.query.building)),
   );
 
   app.get(

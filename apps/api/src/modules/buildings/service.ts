@@ -16,6 +16,8 @@ import { requireUser } from "../../lib/current-user.ts";
 import { PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
 import { todayIn } from "../../lib/dates.ts";
+import { topics } from "../../lib/change-feed.ts";
+import type { View } from "../../lib/view-cache.ts";
 import * as repo from "./repository.ts";
 
 const db = (req: FastifyRequest) => req.server.db;
@@ -113,6 +115,7 @@ export async function patchSettings(
     }
     return after;
   });
+  req.server.changes.touch(topics.building(scope.building.id));
   return withIds(scope.building.id, merged);
 }
 
@@ -130,10 +133,15 @@ export async function apartmentDropdown(req: FastifyRequest, buildingId: number)
   return repo.apartmentDropdown(db(req), scope.building.id, todayIn(scope.building.time_zone));
 }
 
-/** GET /core/quick-search/?building= — the JSON text of the list (see repo.quickSearchJson). */
-export async function quickSearch(req: FastifyRequest, buildingId: number): Promise<string> {
+/**
+ * GET /core/quick-search/?building= — the JSON text of the list (see repo.quickSearchJson). No
+ * per-user field: one view per building and local date ("future" leases) for every role.
+ */
+export async function quickSearch(req: FastifyRequest, buildingId: number): Promise<View> {
   const scope = await requireLookup(req, buildingId);
-  return repo.quickSearchJson(db(req), scope.building.id, todayIn(scope.building.time_zone));
+  const b = scope.building.id;
+  const today = todayIn(scope.building.time_zone);
+  return { key: `${b}:${today}`, topics: [topics.units(b)], load: () => repo.quickSearchJson(db(req), b, today) };
 }
 
 /** GET /core/buildings/{id}/combo-search/?search= */

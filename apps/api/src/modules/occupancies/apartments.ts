@@ -13,6 +13,7 @@ import {
 } from "@portico/contract";
 import { apartments } from "../../db/schema/index.ts";
 import { requireBuilding } from "../../lib/access.ts";
+import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { NotFoundError, PermissionDeniedError } from "../../lib/errors.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
@@ -122,6 +123,7 @@ export async function createApartment(req: FastifyRequest, body: unknown): Promi
     if (repo.isUniqueViolation(err)) throw numberTaken();
     throw err;
   }
+  req.server.changes.touch(topics.units(scope.building.id));
   return apartmentOut(req, id);
 }
 
@@ -172,6 +174,7 @@ export async function patchApartment(req: FastifyRequest, id: number, body: unkn
       if (repo.isUniqueViolation(err)) throw numberTaken();
       throw err;
     }
+    req.server.changes.touch(topics.units(ref.building_id));
   }
   return apartmentOut(req, id);
 }

@@ -21,6 +21,7 @@ import {
 } from "@portico/contract";
 import { buildings, occupants, portfolios, users } from "../../db/schema/index.ts";
 import { requireBuilding } from "../../lib/access.ts";
+import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { iso } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, PermissionDeniedError } from "../../lib/errors.ts";
@@ -83,6 +84,7 @@ export async function createOccupant(req: FastifyRequest, body: unknown): Promis
     if (repo.isUniqueViolation(err)) throw new FormError({ username: [M.usernameTaken] });
     throw err;
   }
+  req.server.changes.touch(topics.units(occ.building_id));
   return occupantOut(req, id, viewerOf(scope));
 }
 
@@ -107,9 +109,11 @@ export async function patchOccupant(req: FastifyRequest, id: number, body: unkno
   const { ref, scope, viewer } = await gateOccupant(req, id, "occupant.edit");
   const input = parseBody(OccupantPatch, body);
   const db = dbOf(req);
+  let userId: number | null = null;
   await db.transaction(async (tx) => {
     const cur = await repo.occupantForUpdate(tx, id);
     if (!cur) throw new NotFoundError();
+    userId = cur.user_id;
     if (input.username !== undefined && input.username.toLowerCase() !== cur.username.toLowerCase())
       throw new FormError({ username: [M.usernameReadOnly] });
     const next: Record<string, unknown> = {};
@@ -157,6 +161,9 @@ export async function patchOccupant(req: FastifyRequest, id: number, body: unkno
       },
     ]);
   });
+  // The resident's account (name, e-mail) and the unit views; a renamed resident's other
+  // buildings hear it from the change feed.
+  req.server.changes.touch(topics.units(ref.building_id), ...(userId === null ? [] : [topics.user(userId)]));
   return occupantOut(req, id, viewer);
 }
 

@@ -29,6 +29,7 @@ import {
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { apartments, occupancies, occupancyFlags, occupants, users } from "../../db/schema/index.ts";
 import { requireBuilding } from "../../lib/access.ts";
+import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { iso, todayIn } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
@@ -402,6 +403,7 @@ export async function createOccupancy(req: FastifyRequest, body: unknown): Promi
     .catch((err) => {
       throw usernameRace(err);
     });
+  req.server.changes.touch(topics.units(apt.building_id));
   return occupancyOut(db, id, viewerOf(scope));
 }
 
@@ -510,6 +512,7 @@ export async function patchOccupancy(req: FastifyRequest, id: number, body: unkn
       },
     ]);
   });
+  req.server.changes.touch(topics.units(scope.building.id));
   return occupancyOut(db, id, viewer);
 }
 
@@ -535,6 +538,8 @@ export async function deleteOccupancy(req: FastifyRequest, id: number): Promise<
       },
     ]);
   });
+  // Its residents and packages went with it.
+  req.server.changes.touch(topics.units(ref.building_id), topics.packages(ref.building_id));
   for (const p of photos) await deleteFileByUrl(req.server, p.url).catch(() => undefined);
 }
 
@@ -559,6 +564,7 @@ export async function addExistingOccupant(req: FastifyRequest, id: number, body:
       userId: scope.user.id,
     }),
   );
+  req.server.changes.touch(topics.units(ref.building_id));
   return (await repo.occupantById(db, occupantId, viewer))!;
 }
 

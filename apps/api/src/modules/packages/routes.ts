@@ -43,6 +43,7 @@ import {
 import { registerUploadParsers } from "../../lib/files.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { ValidationError } from "../../lib/errors.ts";
+import { sendView, VIEW_CACHE_MAX, type ViewBody } from "../../lib/view-cache.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
 import * as service from "./service.ts";
 
@@ -105,6 +106,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await registerUploadParsers(app);
   const deps = () => service.depsOf(app);
+  const gridViews = app.changes.cache<ViewBody>({ name: "package-grid", max: VIEW_CACHE_MAX });
+  const apartmentPackagesViews = app.changes.cache<ViewBody>({ name: "apartment-packages", max: VIEW_CACHE_MAX });
   // The default types (Keys among them) exist on every installation.
   app.addHook("onReady", async () => {
     await ensurePackageTypes(app.db);
@@ -252,7 +255,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageGrid, ...errors },
       },
     },
-    async (req) => service.packageGrid(req, app.db, req.params.id),
+    async (req, reply) => sendView(req, reply, gridViews, await service.packageGrid(req, app.db, req.params.id)),
   );
 
   app.get(
@@ -266,16 +269,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(ApartmentPackages), ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const page = pageOf(req.query, APARTMENT_PACKAGES_LIMIT, 5000);
-      const { count, results } = await service.apartmentPackages(
-        req,
-        app.db,
-        req.params.id,
-        page,
-        req.query.public_only ?? false,
-      );
-      return paginate(req, page, count, results);
+      const view = await service.apartmentPackages(req, app.db, req.params.id, page, req.query.public_only ?? false);
+      return sendView(req, reply, apartmentPackagesViews, view);
     },
   );
 

@@ -44,6 +44,9 @@ import { type CurrentUser, requireUser } from "../../lib/current-user.ts";
 import { dayjs, iso, todayIn } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { saveImage } from "../../lib/files.ts";
+import { topics } from "../../lib/change-feed.ts";
+import { paginate } from "../../lib/pagination.ts";
+import type { View } from "../../lib/view-cache.ts";
 import {
   type BuildingInfo,
   type Deps,
@@ -345,6 +348,10 @@ export async function packageEvents(
 
 const event = (type: PackageEventType) => ({ type, type_display: PACKAGE_EVENT_DISPLAY[type] });
 
+/** After a commit: this instance's cached views of these buildings' packages are stale. */
+const touchPackages = (req: FastifyRequest, ...buildingIds: number[]) =>
+  req.server.changes.touch(...buildingIds.map(topics.packages));
+
 /** PATCH /packages/list/{id}/: the opening comment, only while the package is open. */
 export async function editOpeningComment(
   req: FastifyRequest,
@@ -369,6 +376,7 @@ export async function editOpeningComment(
         },
       ]);
     });
+    touchPackages(req, head.building_id);
   }
   return loadPackage(db, scope, id);
 }
@@ -400,6 +408,7 @@ export async function reopenPackage(
       },
     ]);
   });
+  touchPackages(req, head.building_id);
   return loadPackage(db, scope, id);
 }
 
@@ -619,6 +628,7 @@ export async function bulkLog(
   const { scope, rows } = await validateRows(req, deps.db, body, PackageBulkRow, queryBuilding);
   const at = new Date();
   const ids = await deps.db.transaction((tx) => insertNewPackages(tx, scope, rows, at));
+  touchPackages(req, scope.building.id);
   const sent = await notifyLogged(deps, scope, rows, ids);
   return {
     message: M.packagesLogged,
@@ -712,6 +722,7 @@ export async function bulkClose(deps: Deps, req: FastifyRequest, input: CloseInp
     );
     return ids;
   });
+  touchPackages(req, ...scopes.keys());
 
   // Notices per building and unit.
   const closedHeads = done.map((id) => byId.get(id)!);
@@ -812,15 +823,22 @@ export async function packageActivity(req: FastifyRequest, db: Db, buildingId: n
   return { count, results };
 }
 
+// The grid and apartment packages hold no per-user field: one view per building, local date
+// ("future" and "expired" leases) and query serves every role that may open them.
+const viewTopics = (buildingId: number) => [topics.packages(buildingId), topics.units(buildingId), topics.packageTypes];
+
 /** GET /core/buildings/{b}/package-grid/ */
-export async function packageGrid(req: FastifyRequest, db: Db, buildingId: number): Promise<PackageGrid> {
+export async function packageGrid(req: FastifyRequest, db: Db, buildingId: number): Promise<View> {
   const scope = await requireBuilding(req, db, buildingId, "nav.packages");
-  const [rows, types] = await Promise.all([
-    repo.packageGrid(db, scope.building.id, todayIn(scope.building.time_zone)),
-    repo.gridTypes(db, scope.building.id),
-  ]);
+  const b = scope.building.id;
+  const today = todayIn(scope.building.time_zone);
+  return { key: `${b}:${today}`, topics: viewTopics(b), load: () => loadPackageGrid(db, b, today) };
+}
+
+async function loadPackageGrid(db: Db, buildingId: number, today: string): Promise<PackageGrid> {
+  const [rows, types] = await Promise.all([repo.packageGrid(db, buildingId, today), repo.gridTypes(db, buildingId)]);
   return {
-    building_id: scope.building.id,
+    building_id: buildingId,
     total_count: rows.reduce((n, r) => n + r.total_count, 0),
     package_types: types.map((t) => ({
       ...toTypeSummary(t),
@@ -831,22 +849,35 @@ export async function packageGrid(req: FastifyRequest, db: Db, buildingId: numbe
   };
 }
 
-/** GET /core/buildings/{b}/apartment-packages/ */
+/** GET /core/buildings/{b}/apartment-packages/ (the page's links come from the URL: in the key) */
 export async function apartmentPackages(
   req: FastifyRequest,
   db: Db,
   buildingId: number,
   page: Page,
   publicOnly: boolean,
-): Promise<{ count: number; results: ApartmentPackages[] }> {
+): Promise<View> {
   const scope = await requireBuilding(req, db, buildingId, "nav.packages");
-  const { rows, count } = await repo.apartmentPackages(
-    db,
-    scope.building.id,
-    todayIn(scope.building.time_zone),
-    page,
-    publicOnly,
-  );
+  const b = scope.building.id;
+  const today = todayIn(scope.building.time_zone);
+  return {
+    key: `${b}:${today}:${req.url}`,
+    topics: viewTopics(b),
+    load: async () => {
+      const { count, results } = await loadApartmentPackages(db, b, today, page, publicOnly);
+      return paginate(req, page, count, results);
+    },
+  };
+}
+
+async function loadApartmentPackages(
+  db: Db,
+  buildingId: number,
+  today: string,
+  page: Page,
+  publicOnly: boolean,
+): Promise<{ count: number; results: ApartmentPackages[] }> {
+  const { rows, count } = await repo.apartmentPackages(db, buildingId, today, page, publicOnly);
   return {
     count,
     results: rows.map((r) => ({
@@ -1031,6 +1062,7 @@ export async function convertQueue(deps: Deps, req: FastifyRequest, buildingId: 
     const ids = await insertNewPackages(tx, scope, rows, at);
     return { ids, rows };
   });
+  touchPackages(req, scope.building.id);
   const sent = await notifyLogged(deps, scope, rows, ids);
   return {
     message: M.packagesLogged,
@@ -1078,23 +1110,23 @@ export async function createType(req: FastifyRequest, db: Db, body: PackageTypeW
   if (await repo.typeNameTaken(db, body.name)) throw new ValidationError({ name: [M.typeNameTaken] });
   const palette = colorByName(body.color)!;
   try {
-    return toType(
-      await repo.insertType(db, {
-        name: body.name,
-        group: body.group,
-        color: palette.name,
-        color_hex: body.color_hex ?? palette.color_hex,
-        font_color_hex: body.font_color_hex ?? palette.font_color_hex,
-        abbreviation: body.abbreviation,
-        display_order: body.display_order ?? 0,
-        email_subject: body.email_subject ?? "",
-        is_public_display: body.is_public_display ?? true,
-        is_pic_required: body.is_pic_required ?? false,
-        is_active: body.is_active ?? true,
-        grid_display: body.grid_display ?? true,
-        is_immutable: false,
-      }),
-    );
+    const row = await repo.insertType(db, {
+      name: body.name,
+      group: body.group,
+      color: palette.name,
+      color_hex: body.color_hex ?? palette.color_hex,
+      font_color_hex: body.font_color_hex ?? palette.font_color_hex,
+      abbreviation: body.abbreviation,
+      display_order: body.display_order ?? 0,
+      email_subject: body.email_subject ?? "",
+      is_public_display: body.is_public_display ?? true,
+      is_pic_required: body.is_pic_required ?? false,
+      is_active: body.is_active ?? true,
+      grid_display: body.grid_display ?? true,
+      is_immutable: false,
+    });
+    req.server.changes.touch(topics.packageTypes);
+    return toType(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw new ValidationError({ name: [M.typeNameTaken] });
     throw err;
@@ -1134,6 +1166,7 @@ export async function updateType(
   if (!Object.keys(set).length) return toType(t);
   try {
     const row = await repo.updateType(db, id, set);
+    req.server.changes.touch(topics.packageTypes);
     if (!row) throw new NotFoundError();
     return toType(row);
   } catch (err) {
@@ -1147,5 +1180,7 @@ export async function toggleType(req: FastifyRequest, db: Db, id: number): Promi
   const t = await repo.findType(db, id);
   if (!t) throw new NotFoundError();
   if (t.is_immutable) throw new PermissionDeniedError(M.immutableType);
-  return toType((await repo.updateType(db, id, { is_active: !t.is_active }))!);
+  const row = await repo.updateType(db, id, { is_active: !t.is_active });
+  req.server.changes.touch(topics.packageTypes);
+  return toType(row!);
 }

@@ -1,0 +1,307 @@
+import fp from "fastify-plugin";
+import { CHANGE_CHANNEL } from "../db/client.ts";
+
+/**
+ * The change feed: PostgreSQL LISTEN/NOTIFY as the invalidation bus of the in-process caches.
+ * PostgreSQL stays the only source of truth; every API instance listens and drops what a change
+ * makes stale, so any number of instances may cache the same things.
+ *
+ * Channel `portico_changes`, payload `<topic>:<id>`, sent by row triggers (migration
+ * 0006_change_feed) once per changed row and topic (PostgreSQL folds repeats within a
+ * transaction). Topics:
+ *
+ *   user:<user id>          a users row (what the signed-in user is made of: username, email,
+ *                           names, role, is_active) or one of its user_buildings grants
+ *   login:<lower name>      a username or e-mail address taken or given up (external sign-in
+ *                           matches users by them)
+ *   building:<building id>  a buildings row or its building_settings
+ *   units:<building id>     an apartment, occupancy (lease) or occupant (resident) of the
+ *                           building, or the name of a user living in it
+ *   packages:<building id>  a package of the building (its notification bookkeeping aside)
+ *   package_types:all       the global package types
+ *   reset:<table>           a TRUNCATE: every cache is dropped
+ *
+ * A new area that caches something adds its topic here, a trigger in a migration, and `touch`
+ * calls in its writers.
+ *
+ * Caches (`app.changes.cache({ name, ttlMs, max })`) hold values under keys, each with the topics
+ * that make it stale:
+ * - `get(key, topics, load)`: a hit, or one load shared by concurrent misses (single flight);
+ * - a load that raced a change of one of its topics returns its value but does not store it;
+ * - while the feed is not listening (PostgreSQL listener down, reconnecting), every get loads
+ *   and nothing is stored; everything is dropped when listening starts again;
+ * - a TTL (default 60 s) as a safety net, and at most `max` entries (least recently used go).
+ * Values are shared by every request: treat them as read-only (freeze them).
+ *
+ * Writers call `app.changes.touch(topic, …)` after their commit: this instance then never serves
+ * what it just changed, whatever the delay of the notification. The notification reaches the
+ * other instances (and covers a write path that forgets). On PostgreSQL the pooled connections
+ * listen as well, so a write made through this instance is seen before its statement returns.
+ */
+
+export { CHANGE_CHANNEL };
+
+export const topics = {
+  user: (id: number) => `user:${id}`,
+  /** Lower-cased the way PostgreSQL does it for ASCII; callers cache only ASCII names. */
+  login: (name: string) => `login:${name.toLowerCase()}`,
+  building: (id: number) => `building:${id}`,
+  units: (buildingId: number) => `units:${buildingId}`,
+  packages: (buildingId: number) => `packages:${buildingId}`,
+  packageTypes: "package_types:all",
+} as const;
+
+export interface CacheOptions {
+  /** Unique per feed; asking again for a name returns the same cache. */
+  name: string;
+  ttlMs?: number;
+  max?: number;
+}
+
+/** The topics of a cached value: known up front, or read from the loaded value. */
+export type TopicsOf<V> = readonly string[] | ((value: V) => readonly string[]);
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  /** Loads while not listening (nothing stored). */
+  bypassed: number;
+}
+
+export interface ChangeCache<V> {
+  readonly name: string;
+  get(key: string, topics: TopicsOf<V>, load: () => Promise<V>): Promise<V>;
+  readonly size: number;
+  readonly stats: CacheStats;
+}
+
+export const DEFAULT_TTL_MS = 60_000;
+const DEFAULT_MAX = 1000;
+/** Past this many remembered topic changes, loads in flight are simply not stored. */
+const MAX_TRACKED_TOUCHES = 10_000;
+
+interface Entry<V> {
+  value: V;
+  topics: readonly string[];
+  at: number;
+}
+
+interface Flight<V> {
+  start: number;
+  /** null when the topics are only known from the value. */
+  topics: readonly string[] | null;
+  promise: Promise<V>;
+}
+
+class Cache<V> implements ChangeCache<V> {
+  private readonly entries = new Map<string, Entry<V>>(); // least recently used first
+  private readonly byTopic = new Map<string, Set<string>>();
+  private readonly flights = new Map<string, Flight<V>>();
+  readonly stats: CacheStats = { hits: 0, misses: 0, bypassed: 0 };
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    readonly name: string,
+    private readonly ttlMs: number,
+    private readonly max: number,
+  ) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(key: string, topicsOf: TopicsOf<V>, load: () => Promise<V>): Promise<V> {
+    const feed = this.feed;
+    if (!feed.listening) {
+      this.stats.bypassed++;
+      return load();
+    }
+    const hit = this.entries.get(key);
+    if (hit) {
+      if (feed.now() - hit.at < this.ttlMs) {
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        this.stats.hits++;
+        return Promise.resolve(hit.value);
+      }
+      this.remove(key);
+    }
+    const flying = this.flights.get(key);
+    // Joined only while nothing it read may have changed since it started.
+    if (flying && feed.unchangedSince(flying.start, flying.topics)) {
+      this.stats.hits++;
+      return flying.promise;
+    }
+    this.stats.misses++;
+    const start = feed.begin();
+    const at = feed.now();
+    const flight: Flight<V> = {
+      start,
+      topics: typeof topicsOf === "function" ? null : topicsOf,
+      promise: Promise.resolve() as Promise<never>,
+    };
+    // In the map before the load starts: a load failing at once removes it again.
+    this.flights.set(key, flight);
+    flight.promise = (async () => {
+      try {
+        const value = await load();
+        const t = typeof topicsOf === "function" ? topicsOf(value) : topicsOf;
+        if (feed.listening && feed.unchangedSince(start, t)) this.store(key, value, t, at);
+        return value;
+      } finally {
+        if (this.flights.get(key) === flight) this.flights.delete(key);
+        feed.end();
+      }
+    })();
+    return flight.promise;
+  }
+
+  private store(key: string, value: V, topicList: readonly string[], at: number) {
+    this.remove(key);
+    this.entries.set(key, { value, topics: topicList, at });
+    for (const t of topicList) {
+      let keys = this.byTopic.get(t);
+      if (!keys) this.byTopic.set(t, (keys = new Set()));
+      keys.add(key);
+    }
+    while (this.entries.size > this.max) this.remove(this.entries.keys().next().value as string);
+  }
+
+  private remove(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    for (const t of e.topics) {
+      const keys = this.byTopic.get(t);
+      if (!keys) continue;
+      keys.delete(key);
+      if (!keys.size) this.byTopic.delete(t);
+    }
+  }
+
+  /** @internal */
+  invalidate(topic: string) {
+    const keys = this.byTopic.get(topic);
+    if (keys) for (const k of [...keys]) this.remove(k);
+  }
+
+  /** @internal */
+  clear() {
+    this.entries.clear();
+    this.byTopic.clear();
+    this.flights.clear();
+  }
+}
+
+/** The caches of one app and the state of its listener; `changeFeed` below wires it to the database. */
+export class ChangeFeed {
+  private on = false;
+  private seq = 0;
+  /** Loads started before this point never store (a reset happened since). */
+  private floor = 0;
+  private readonly lastTouch = new Map<string, number>();
+  private inFlight = 0;
+  private readonly caches = new Map<string, Cache<unknown>>();
+
+  constructor(readonly now: () => number = Date.now) {}
+
+  /** True while notifications are being received (caches in use). */
+  get listening(): boolean {
+    return this.on;
+  }
+
+  /** The listener's state; either way everything cached so far is dropped. */
+  setListening(on: boolean): void {
+    this.on = on;
+    this.reset();
+  }
+
+  cache<V>(opts: CacheOptions): ChangeCache<V> {
+    let c = this.caches.get(opts.name);
+    if (!c) {
+      c = new Cache<unknown>(this, opts.name, opts.ttlMs ?? DEFAULT_TTL_MS, opts.max ?? DEFAULT_MAX);
+      this.caches.set(opts.name, c);
+    }
+    return c as unknown as ChangeCache<V>;
+  }
+
+  /** Drops what these topics make stale, here and now (writers: after the commit). */
+  touch(...changed: string[]): void {
+    const s = ++this.seq;
+    for (const t of changed) {
+      if (this.inFlight > 0) this.lastTouch.set(t, s);
+      for (const c of this.caches.values()) c.invalidate(t);
+    }
+    if (this.lastTouch.size > MAX_TRACKED_TOUCHES) {
+      this.lastTouch.clear();
+      this.floor = this.seq;
+    }
+  }
+
+  /** A notification payload from the database. */
+  receive(payload: string): void {
+    if (payload.startsWith("reset:")) this.reset();
+    else this.touch(payload);
+  }
+
+  /** Drops every cached value; loads in flight are not stored. */
+  reset(): void {
+    this.floor = ++this.seq;
+    this.lastTouch.clear();
+    for (const c of this.caches.values()) c.clear();
+  }
+
+  /** @internal a load starts: its position in the sequence of changes. */
+  begin(): number {
+    this.inFlight++;
+    return this.seq;
+  }
+
+  /** @internal */
+  end(): void {
+    if (--this.inFlight === 0) this.lastTouch.clear();
+  }
+
+  /** @internal may a load started at `start` be kept (none of its topics changed since)? */
+  unchangedSince(start: number, topicList: readonly string[] | null): boolean {
+    if (start < this.floor) return false;
+    if (topicList === null) return start === this.seq;
+    for (const t of topicList) if ((this.lastTouch.get(t) ?? 0) > start) return false;
+    return true;
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    changes: ChangeFeed;
+  }
+}
+
+/** `app.changes`: listens from registration until the app closes. */
+export const changeFeed = fp(
+  async (app) => {
+    const feed = new ChangeFeed();
+    app.decorate("changes", feed);
+    let wasListening = false;
+    let everListened = false;
+    const listener = await app.database.listen(
+      CHANGE_CHANNEL,
+      (payload) => feed.receive(payload),
+      (on, err) => {
+        if (!on && (wasListening || err))
+          app.log.warn({ err: err?.message }, "change feed not listening: caches bypassed");
+        if (on && everListened && !wasListening) app.log.info("change feed listening again");
+        wasListening = on;
+        everListened ||= on;
+        feed.setListening(on);
+      },
+    );
+    app.addHook("onClose", async () => {
+      await listener.close();
+      feed.setListening(false);
+    });
+  },
+  { name: "change-feed" },
+);
+
+export default changeFeed;

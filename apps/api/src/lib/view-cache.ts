@@ -1,0 +1,56 @@
+import crypto from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ChangeCache } from "./change-feed.ts";
+
+/**
+ * Whole-building views (package grid, quick search, apartment packages) kept as ready response
+ * bytes in a change-feed cache, sent with a strong ETag (a hash of the bytes, so every instance
+ * agrees) and `Cache-Control: private, no-cache`: the browser revalidates every time and gets a
+ * 304 without a body while nothing changed.
+ *
+ * The access check runs on every call, before the cache. The key holds everything the bytes
+ * depend on besides the topics: the building, its local date when the view shows "future" or
+ * "expired" leases, the query, and the viewer's variant when a field depends on the role.
+ */
+export interface ViewBody {
+  body: Buffer;
+  etag: string;
+}
+
+export interface View {
+  key: string;
+  topics: readonly string[];
+  /** The 200 response: JSON text sent as it is, or a value for the route's serializer. */
+  load: () => Promise<string | object>;
+}
+
+/** Views of the biggest buildings are a few hundred KB each. */
+export const VIEW_CACHE_MAX = 300;
+
+export function viewBody(json: string | Buffer | ArrayBuffer): ViewBody {
+  const body = typeof json === "string" ? Buffer.from(json) : Buffer.isBuffer(json) ? json : Buffer.from(json);
+  return { body, etag: `"${crypto.createHash("sha1").update(body).digest("base64url")}"` };
+}
+
+/** If-None-Match: `*`, or a list of tags compared weakly (RFC 9110 13.1.2). */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const list = Array.isArray(header) ? header.join(",") : header;
+  if (list.trim() === "*") return true;
+  return list.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+}
+
+export async function sendView(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cache: ChangeCache<ViewBody>,
+  view: View,
+): Promise<FastifyReply> {
+  const v = await cache.get(view.key, view.topics, async () => {
+    const data = await view.load();
+    return viewBody(typeof data === "string" ? data : reply.serialize(data));
+  });
+  reply.header("etag", v.etag).header("cache-control", "private, no-cache");
+  if (etagMatches(req.headers["if-none-match"], v.etag)) return reply.code(304).send();
+  return reply.type("application/json; charset=utf-8").send(v.body);
+}
