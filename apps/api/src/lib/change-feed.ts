@@ -16,9 +16,12 @@ import { CHANGE_CHANNEL } from "../db/client.ts";
  *                           matches users by them)
  *   building:<building id>  a buildings row or its building_settings
  *   units:<building id>     an apartment, occupancy (lease) or occupant (resident) of the
- *                           building, or the name of a user living in it
+ *                           building, or the name of a user living in it, or a lease's flag
  *   packages:<building id>  a package of the building (its notification bookkeeping aside)
  *   package_types:all       the global package types
+ *   shift_logs:<building id> a shift log note of the building or the units it is about
+ *                           (migration 0007_list_topics)
+ *   shift_log_types:all     the shift log types
  *   reset:<table>           a TRUNCATE: every cache is dropped
  *
  * A new area that caches something adds its topic here, a trigger in a migration, and `touch`
@@ -49,6 +52,8 @@ export const topics = {
   units: (buildingId: number) => `units:${buildingId}`,
   packages: (buildingId: number) => `packages:${buildingId}`,
   packageTypes: "package_types:all",
+  shiftLogs: (buildingId: number) => `shift_logs:${buildingId}`,
+  shiftLogTypes: "shift_log_types:all",
 } as const;
 
 export interface CacheOptions {

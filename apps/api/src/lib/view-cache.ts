@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ChangeCache } from "./change-feed.ts";
+import { requireUser } from "./current-user.ts";
 
 /**
  * Whole-building views (package grid, quick search, apartment packages) kept as ready response
@@ -26,6 +27,20 @@ export interface View {
 
 /** Views of the biggest buildings are a few hundred KB each. */
 export const VIEW_CACHE_MAX = 300;
+
+/**
+ * List pages of one building (shift log, packages, units, residents …), kept per signed-in user
+ * and URL (rows carry per-user fields such as what the user may edit) until a change of their
+ * building's topics: every desk polling the same lists is served without the database while
+ * nothing changes. Pages are a few to a few hundred KB; a shorter TTL bounds what no topic
+ * covers (a staff member renamed, the 24-hour windows moving on).
+ */
+export const LIST_CACHE = { ttlMs: 30_000, max: 2000 } as const;
+/** Only screen-sized pages are kept (a page of 5,000 packages for a print is read afresh). */
+export const LIST_CACHE_MAX_ROWS = 100;
+
+/** The key of a per-user list page: the user and the whole URL with its query. */
+export const userPageKey = (req: FastifyRequest): string => `${requireUser(req).id}:${req.url}`;
 
 export function viewBody(json: string | Buffer | ArrayBuffer): ViewBody {
   const body = typeof json === "string" ? Buffer.from(json) : Buffer.isBuffer(json) ? json : Buffer.from(json);

@@ -24,6 +24,8 @@ import {
 import jobsPlugin from "../../lib/jobs.ts";
 import mailPlugin from "../../lib/mail.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
+import { topics } from "../../lib/change-feed.ts";
+import { LIST_CACHE, LIST_CACHE_MAX_ROWS, sendView, userPageKey, type ViewBody } from "../../lib/view-cache.ts";
 import { streamXlsx, wantsXlsx } from "../../lib/xlsx.ts";
 import { ensureShiftLogTypes } from "../../db/seed/shift-logs.ts";
 import { exportColumns } from "./export.ts";
@@ -41,6 +43,13 @@ const tags = ["shift-logs"];
  */
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const lists = app.changes.cache<ViewBody>({ name: "shift-log-pages", ...LIST_CACHE });
+  // A page shows notes, their units and leases, and type names.
+  const listTopics = (buildingId: number) => [
+    topics.shiftLogs(buildingId),
+    topics.units(buildingId),
+    topics.shiftLogTypes,
+  ];
 
   // Shared layers; app.ts registers them at the root (then these are no-ops).
   if (!app.hasDecorator("jobs")) await app.register(jobsPlugin);
@@ -82,8 +91,14 @@ const routes: FastifyPluginAsync = async (fastify) => {
         );
       }
       const page = pageOf(q, SHIFT_LOG_SEARCH_DEFAULT_LIMIT, SHIFT_LOG_EXPORT_LIMIT);
-      const { count, results } = await service.listNotes(app.db, resolved, page);
-      return paginate(req, page, count, results);
+      const load = async () => {
+        const { count, results } = await service.listNotes(app.db, resolved, page);
+        return paginate(req, page, count, results);
+      };
+      // A building's pages are kept until one of its notes (or units, or the types) changes.
+      const ids = resolved.filter.buildingIds;
+      if (ids?.length !== 1 || page.limit > LIST_CACHE_MAX_ROWS) return load();
+      return sendView(req, reply, lists, { key: userPageKey(req), topics: listTopics(ids[0]), load });
     },
   );
 
@@ -189,10 +204,15 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(ShiftLogNote), ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const page = pageOf(req.query, RECENT_SHIFT_LOG_NOTES_PER_OCCUPANCY, 1000);
-      const { count, results } = await service.listOccupancyNotes(req, app.db, req.params.id, page);
-      return paginate(req, page, count, results);
+      const { buildingId, load } = await service.occupancyNotesView(req, app.db, req.params.id, page);
+      if (page.limit > LIST_CACHE_MAX_ROWS) return paginate(req, page, ...(await load()));
+      return sendView(req, reply, lists, {
+        key: userPageKey(req),
+        topics: listTopics(buildingId),
+        load: async () => paginate(req, page, ...(await load())),
+      });
     },
   );
 };

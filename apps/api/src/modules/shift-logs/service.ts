@@ -166,21 +166,29 @@ export async function listNotes(db: Db, r: ResolvedNoteQuery, page: { limit: num
   return { count, results: rows.map(toNote) };
 }
 
-/** GET /core/occupancies/{id}/shift-log-notes/: notes linked to that occupancy, newest first. */
-export async function listOccupancyNotes(
+/**
+ * GET /core/occupancies/{id}/shift-log-notes/: notes linked to that occupancy, newest first.
+ * The access check runs now; `load` reads the page (the route may serve it from its cache).
+ */
+export async function occupancyNotesView(
   req: FastifyRequest,
   db: Db,
   occupancyId: number,
   page: { limit: number; offset: number },
-) {
+): Promise<{ buildingId: number; load: () => Promise<[number, ShiftLogNote[]]> }> {
   const user = requireUser(req);
   const occ = await repo.findOccupancy(db, occupancyId);
   if (!occ || !hasBuildingAccess(user, occ.building_id)) throw new NotFoundError();
   await requireBuilding(req, db, occ.building_id, "shiftlog.view");
   const filter: repo.NoteFilter = { buildingIds: [occ.building_id], occupancyId, includeEndOfShift: true };
   const sort: repo.Sort = { key: "date_created", desc: true };
-  const [rows, count] = await Promise.all([repo.selectNotes(db, filter, sort, page), repo.countNotes(db, filter)]);
-  return { count, results: rows.map(toNote) };
+  return {
+    buildingId: occ.building_id,
+    load: async () => {
+      const [rows, count] = await Promise.all([repo.selectNotes(db, filter, sort, page), repo.countNotes(db, filter)]);
+      return [count, rows.map(toNote)];
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

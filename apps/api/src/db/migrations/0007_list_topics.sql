@@ -1,0 +1,52 @@
+-- Topics of the cached list pages (apps/api/src/lib/change-feed.ts):
+--   shift_logs:<building id>   a shift log note of the building, or the units it is about
+--   shift_log_types:all        a shift log type (names and flags shown in every list)
+--   units:<building id>        also a lease's flag (shown in the unit list and on packages)
+
+-- A note's unit links stand for the note's building.
+CREATE OR REPLACE FUNCTION portico_notify_note_link() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  b integer;
+BEGIN
+  FOR b IN
+    SELECT DISTINCT n.building_id FROM shift_log_notes n
+    WHERE n.id IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD.note_id END, CASE WHEN TG_OP <> 'DELETE' THEN NEW.note_id END)
+  LOOP
+    PERFORM portico_notify('shift_logs:' || b);
+  END LOOP;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+
+CREATE TRIGGER shift_log_notes_change_feed AFTER INSERT OR DELETE ON shift_log_notes
+  FOR EACH ROW EXECUTE FUNCTION portico_notify_change('shift_logs', 'building_id');
+--> statement-breakpoint
+CREATE TRIGGER shift_log_notes_change_feed_update AFTER UPDATE ON shift_log_notes FOR EACH ROW
+  WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION portico_notify_change('shift_logs', 'building_id');
+--> statement-breakpoint
+CREATE TRIGGER shift_log_note_apartments_change_feed AFTER INSERT OR UPDATE OR DELETE ON shift_log_note_apartments
+  FOR EACH ROW EXECUTE FUNCTION portico_notify_note_link();
+--> statement-breakpoint
+CREATE TRIGGER shift_log_types_change_feed AFTER INSERT OR DELETE ON shift_log_types
+  FOR EACH ROW EXECUTE FUNCTION portico_notify_change('shift_log_types');
+--> statement-breakpoint
+CREATE TRIGGER shift_log_types_change_feed_update AFTER UPDATE ON shift_log_types FOR EACH ROW
+  WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION portico_notify_change('shift_log_types');
+--> statement-breakpoint
+CREATE TRIGGER occupancy_flags_change_feed AFTER INSERT OR DELETE ON occupancy_flags
+  FOR EACH ROW EXECUTE FUNCTION portico_notify_change('units', 'occupancy_id', 'occupancy');
+--> statement-breakpoint
+CREATE TRIGGER occupancy_flags_change_feed_update AFTER UPDATE ON occupancy_flags FOR EACH ROW
+  WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION portico_notify_change('units', 'occupancy_id', 'occupancy');
+--> statement-breakpoint
+CREATE TRIGGER shift_log_notes_change_feed_truncate AFTER TRUNCATE ON shift_log_notes
+  FOR EACH STATEMENT EXECUTE FUNCTION portico_notify_truncate();
+--> statement-breakpoint
+CREATE TRIGGER shift_log_note_apartments_change_feed_truncate AFTER TRUNCATE ON shift_log_note_apartments
+  FOR EACH STATEMENT EXECUTE FUNCTION portico_notify_truncate();
+--> statement-breakpoint
+CREATE TRIGGER shift_log_types_change_feed_truncate AFTER TRUNCATE ON shift_log_types
+  FOR EACH STATEMENT EXECUTE FUNCTION portico_notify_truncate();
+--> statement-breakpoint
+CREATE TRIGGER occupancy_flags_change_feed_truncate AFTER TRUNCATE ON occupancy_flags
+  FOR EACH STATEMENT EXECUTE FUNCTION portico_notify_truncate();

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { Paginated, ShiftLogNote } from "@portico/contract";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createWorld, postNote, type ShiftWorld } from "./test-fixtures.ts";
+
+// The building's list pages are kept per user and URL until a note, unit or type of the
+// building changes; every change shows on the next call, whoever made it and however.
+const NOTES = "/api/v1/shift-logs/notes/";
+
+let t: TestApp;
+let w: ShiftWorld;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const list = async (username: string, url = `${NOTES}?building=${w.b1}`, headers: Record<string, string> = {}) =>
+  t.as(username).get(url, { headers });
+const bodies = (res: { json: () => unknown }) => (res.json() as Paginated<ShiftLogNote>).results.map((n) => n.body);
+
+describe("cached shift log pages", () => {
+  it("shows a new, edited or deleted note on the next call, and answers 304 while nothing changed", async () => {
+    const first = await list("sl_fd");
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    expect((await list("sl_fd", undefined, { "if-none-match": etag })).statusCode).toBe(304);
+
+    const note = await postNote(t, "sl_fd", {
+      body: "Cache check: lobby door closer",
+      building_id: w.b1,
+      apartment_ids: [w.u.a2.id],
+    });
+    const second = await list("sl_fd", undefined, { "if-none-match": etag });
+    expect(second.statusCode).toBe(200);
+    expect(bodies(second)[0]).toBe("Cache check: lobby door closer");
+    expect((second.json() as Paginated<ShiftLogNote>).count).toBe((first.json() as Paginated<ShiftLogNote>).count + 1);
+
+    const edited = await t.as("sl_manager").patch(`${NOTES}${note.id}/`, { body: "Cache check: closer adjusted" });
+    expect(edited.statusCode).toBe(200);
+    expect(bodies(await list("sl_fd"))[0]).toBe("Cache check: closer adjusted");
+  });
+
+  it("sees a change written straight to the database (another instance, a script)", async () => {
+    await postNote(t, "sl_fd", { body: "Cache check: garage gate", building_id: w.b1, apartment_ids: [w.u.a3.id] });
+    const top = ((await list("sl_fd")).json() as Paginated<ShiftLogNote>).results[0];
+    await t.db.execute(sql`update shift_log_notes set body = 'Changed elsewhere' where id = ${top.id}`);
+    // The notification comes back from the database; poll briefly (it takes milliseconds).
+    let seen: string | undefined;
+    for (let i = 0; i < 50 && seen !== "Changed elsewhere"; i++) {
+      seen = bodies(await list("sl_fd"))[0];
+      if (seen !== "Changed elsewhere") await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen).toBe("Changed elsewhere");
+  });
+
+  it("keeps each user's pages apart and refuses a building out of reach before any cache", async () => {
+    const fd = await list("sl_fd");
+    const mg = await list("sl_manager");
+    expect(fd.statusCode).toBe(200);
+    expect(mg.statusCode).toBe(200);
+    const url = `${NOTES}?building=${w.b2}`;
+    expect((await list("sl_manager", url)).statusCode).toBe(200);
+    expect((await list("sl_fd", url)).statusCode).toBe(403);
+  });
+
+  it("shows a new note on the unit's own list (the profile panel) at once", async () => {
+    const occ = w.u.a1.occupancy_id;
+    const url = `/api/v1/core/occupancies/${occ}/shift-log-notes/`;
+    const before = (await list("sl_fd", url)).json() as Paginated<ShiftLogNote>;
+    await postNote(t, "sl_fd", { body: "Cache check: unit a1", building_id: w.b1, apartment_ids: [w.u.a1.id] });
+    const after = (await list("sl_fd", url)).json() as Paginated<ShiftLogNote>;
+    expect(after.count).toBe(before.count + 1);
+    expect(after.results[0].body).toBe("Cache check: unit a1");
+  });
+});
