@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ChangeCache } from "./change-feed.ts";
 import { requireUser } from "./current-user.ts";
@@ -16,7 +17,13 @@ import { requireUser } from "./current-user.ts";
 export interface ViewBody {
   body: Buffer;
   etag: string;
+  /** The gzip representation, made on the first request that accepts it (bodies of 1 KB or more). */
+  gzip?: Buffer;
 }
+
+/** Bodies from this size on go gzipped to clients that accept it (every browser). */
+export const GZIP_MIN_BYTES = 1024;
+const acceptsGzip = (req: FastifyRequest) => /\bgzip\b/i.test(String(req.headers["accept-encoding"] ?? ""));
 
 export interface View {
   key: string;
@@ -65,7 +72,12 @@ export async function sendView(
     const data = await view.load();
     return viewBody(typeof data === "string" ? data : reply.serialize(data));
   });
-  reply.header("etag", v.etag).header("cache-control", "private, no-cache");
-  if (etagMatches(req.headers["if-none-match"], v.etag)) return reply.code(304).send();
-  return reply.type("application/json; charset=utf-8").send(v.body);
+  // Compressed once per change, then sent as it is; each representation has its own tag.
+  const gzip = v.body.length >= GZIP_MIN_BYTES && acceptsGzip(req);
+  if (gzip) v.gzip ??= zlib.gzipSync(v.body);
+  const etag = gzip ? `${v.etag.slice(0, -1)}.gz"` : v.etag;
+  reply.header("etag", etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
+  if (etagMatches(req.headers["if-none-match"], etag)) return reply.code(304).send();
+  if (gzip) reply.header("content-encoding", "gzip");
+  return reply.type("application/json; charset=utf-8").send(gzip ? v.gzip : v.body);
 }

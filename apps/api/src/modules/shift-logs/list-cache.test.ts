@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Paginated, ShiftLogNote } from "@portico/contract";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -77,5 +78,21 @@ describe("cached shift log pages", () => {
     const after = (await list("sl_fd", url)).json() as Paginated<ShiftLogNote>;
     expect(after.count).toBe(before.count + 1);
     expect(after.results[0].body).toBe("Cache check: unit a1");
+  });
+
+  it("sends the same page gzipped to a client that accepts it, with its own tag", async () => {
+    await postNote(t, "sl_fd", { body: "Cache check: gzip", building_id: w.b1, apartment_ids: [w.u.a1.id] });
+    const plain = await list("sl_fd");
+    const zipped = await list("sl_fd", undefined, { "accept-encoding": "gzip, deflate, br" });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toBe("accept-encoding");
+    expect(zlib.gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    const again = await list("sl_fd", undefined, {
+      "accept-encoding": "gzip",
+      "if-none-match": String(zipped.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
   });
 });
