@@ -168,7 +168,12 @@ async function load(
 ): Promise<{ rps: number; latencies: number[]; requests: number; errors: number; statuses: Map<number, number> }> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
-  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  // As a browser sends them (the web app's fetch): compressed answers accepted.
+  const headers = {
+    authorization: `Bearer ${token}`,
+    "content-type": "application/json",
+    "accept-encoding": "gzip, deflate, br",
+  };
   const requests = steps.map((s) => ({
     method: s.method ?? "GET",
     path: s.path,

@@ -22,6 +22,7 @@ import { CHANGE_CHANNEL } from "../db/client.ts";
  *   shift_logs:<building id> a shift log note of the building or the units it is about
  *                           (migration 0007_list_topics)
  *   shift_log_types:all     the shift log types
+ *   buildings:all           any building (the lists of buildings)
  *   reset:<table>           a TRUNCATE: every cache is dropped
  *
  * A new area that caches something adds its topic here, a trigger in a migration, and `touch`
@@ -54,6 +55,7 @@ export const topics = {
   packageTypes: "package_types:all",
   shiftLogs: (buildingId: number) => `shift_logs:${buildingId}`,
   shiftLogTypes: "shift_log_types:all",
+  buildings: "buildings:all",
 } as const;
 
 export interface CacheOptions {

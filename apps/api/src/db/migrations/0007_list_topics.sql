@@ -2,6 +2,7 @@
 --   shift_logs:<building id>   a shift log note of the building, or the units it is about
 --   shift_log_types:all        a shift log type (names and flags shown in every list)
 --   units:<building id>        also a lease's flag (shown in the unit list and on packages)
+--   buildings:all              any building (the lists of buildings)
 
 -- A note's unit links stand for the note's building.
 CREATE OR REPLACE FUNCTION portico_notify_note_link() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -50,3 +51,9 @@ CREATE TRIGGER shift_log_types_change_feed_truncate AFTER TRUNCATE ON shift_log_
 --> statement-breakpoint
 CREATE TRIGGER occupancy_flags_change_feed_truncate AFTER TRUNCATE ON occupancy_flags
   FOR EACH STATEMENT EXECUTE FUNCTION portico_notify_truncate();
+--> statement-breakpoint
+CREATE TRIGGER buildings_list_change_feed AFTER INSERT OR DELETE ON buildings
+  FOR EACH ROW EXECUTE FUNCTION portico_notify_change('buildings');
+--> statement-breakpoint
+CREATE TRIGGER buildings_list_change_feed_update AFTER UPDATE ON buildings FOR EACH ROW
+  WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION portico_notify_change('buildings');

@@ -16,7 +16,9 @@ import {
   QuickSearchItem,
   QuickSearchQuery,
 } from "@portico/contract";
-import { sendView, VIEW_CACHE_MAX, type ViewBody } from "../../lib/view-cache.ts";
+import { LIST_CACHE, sendView, userPageKey, VIEW_CACHE_MAX, type ViewBody } from "../../lib/view-cache.ts";
+import { topics } from "../../lib/change-feed.ts";
+import { requireUser } from "../../lib/current-user.ts";
 import * as service from "./service.ts";
 
 const tags = ["buildings"];
@@ -28,6 +30,7 @@ const errors = { 401: Detail, 403: Detail, 404: Detail };
 const routes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const quickSearchViews = app.changes.cache<ViewBody>({ name: "quick-search", max: VIEW_CACHE_MAX });
+  const buildingLists = app.changes.cache<ViewBody>({ name: "building-lists", ...LIST_CACHE });
 
   app.get(
     "/core/buildings/",
@@ -39,7 +42,13 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: paginated(Building), 401: Detail },
       },
     },
-    (req) => service.listBuildings(req, req.query),
+    // Kept per user until their account or grants, or any building, change.
+    async (req, reply) =>
+      sendView(req, reply as FastifyReply, buildingLists, {
+        key: userPageKey(req),
+        topics: [topics.user(requireUser(req).id), topics.buildings],
+        load: () => service.listBuildings(req, req.query),
+      }),
   );
 
   app.get(
