@@ -278,6 +278,7 @@ async function pageOfNotes(
   page: { limit: number; offset?: number },
   keyset: SQL | null,
   strategy: Strategy | "bounded",
+  withCount = false,
 ): Promise<NoteRow[]> {
   const s = SORTS[sort.key];
   const dir = sort.desc ? sql`desc` : sql`asc`;
@@ -320,7 +321,13 @@ async function pageOfNotes(
         ) co on true
         where na.note_id = n.id
       ), '[]'::json) as apartments,
-      page._k
+      page._k${
+        !withCount
+          ? sql``
+          : matches
+            ? sql`, (select count(*)::int from hits) as _total`
+            : sql`, (select count(*)::int from shift_log_notes n where ${noteWhere(f)}) as _total`
+      }
     from page
     join shift_log_notes n on n.id = page.id
     join users u on u.id = n.owner_id
@@ -339,16 +346,43 @@ async function pageOfNotes(
 export async function countNotes(db: DbOrTx, f: NoteFilter): Promise<number> {
   f = await prepareSearch(db, f);
   const filter = f;
-  return cachedCount(db, countKey("shift_log_notes", filter), async () => {
-    const r = rowsOf<{ count: number | string }>(
-      await db.execute(
-        filter.search?.trim()
-          ? sql`select count(*)::int as count from (${matchingIds(filter)}) x`
-          : sql`select count(*)::int as count from shift_log_notes n where ${noteWhere(filter)}`,
-      ),
-    );
-    return Number(r[0]?.count ?? 0);
+  return cachedCount(db, countKey("shift_log_notes", filter), () => countAll(db, filter));
+}
+
+async function countAll(db: DbOrTx, f: NoteFilter): Promise<number> {
+  const r = rowsOf<{ count: number | string }>(
+    await db.execute(
+      f.search?.trim()
+        ? sql`select count(*)::int as count from (${matchingIds(f)}) x`
+        : sql`select count(*)::int as count from shift_log_notes n where ${noteWhere(f)}`,
+    ),
+  );
+  return Number(r[0]?.count ?? 0);
+}
+
+/**
+ * A list page and its count. A count seen lately (large ones are kept, lib/count-cache.ts) is
+ * reused and the page alone is read (a search with many matches: along the dates); otherwise
+ * the count rides in the page's statement: a search reads its matches first (GIN and link
+ * indexes), sorts and counts them in one pass; a plain filter walks its index and counts apart.
+ */
+export async function listNotes(
+  db: DbOrTx,
+  f: NoteFilter,
+  sort: Sort,
+  page: { limit: number; offset: number },
+): Promise<{ rows: NoteRow[]; count: number }> {
+  f = await prepareSearch(db, f);
+  const filter = f;
+  let rows: NoteRow[] | undefined;
+  const count = await cachedCount(db, countKey("shift_log_notes", filter), async () => {
+    const strategy = filter.search?.trim() ? "matches" : "walk";
+    rows = await pageOfNotes(db, filter, sort, page, null, strategy, true);
+    if (rows.length) return Number((rows[0] as NoteRow & { _total: number })._total);
+    return page.offset ? countAll(db, filter) : 0;
   });
+  rows ??= await selectNotes(db, f, sort, page);
+  return { rows: rows.map(({ _total, ...r }: NoteRow & { _total?: number }) => r), count };
 }
 
 /**

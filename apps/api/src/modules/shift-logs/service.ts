@@ -161,8 +161,7 @@ export async function resolveNoteQuery(
 }
 
 export async function listNotes(db: Db, r: ResolvedNoteQuery, page: { limit: number; offset: number }) {
-  const filter = await repo.prepareSearch(db, r.filter);
-  const [rows, count] = await Promise.all([repo.selectNotes(db, filter, r.sort, page), repo.countNotes(db, filter)]);
+  const { rows, count } = await repo.listNotes(db, r.filter, r.sort, page);
   return { count, results: rows.map(toNote) };
 }
 
@@ -179,7 +178,7 @@ export async function listOccupancyNotes(
   await requireBuilding(req, db, occ.building_id, "shiftlog.view");
   const filter: repo.NoteFilter = { buildingIds: [occ.building_id], occupancyId, includeEndOfShift: true };
   const sort: repo.Sort = { key: "date_created", desc: true };
-  const [rows, count] = await Promise.all([repo.selectNotes(db, filter, sort, page), repo.countNotes(db, filter)]);
+  const { rows, count } = await repo.listNotes(db, filter, sort, page);
   return { count, results: rows.map(toNote) };
 }
 
