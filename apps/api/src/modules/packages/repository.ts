@@ -443,7 +443,15 @@ export async function listPackages(
   const words = await resolveSearch(db, f);
   let rows: PackageRow[] | undefined;
   const count = await cachedCount(db, countKey("packages", f), async () => {
-    const r = await pageQuery(db, f, words, sort, page, today, words.length ? { read: "matches" } : { read: "walk", count: true });
+    const r = await pageQuery(
+      db,
+      f,
+      words,
+      sort,
+      page,
+      today,
+      words.length ? { read: "matches" } : { read: "walk", count: true },
+    );
     rows = r.rows;
     return r.count ?? countOnly(db, f, words);
   });

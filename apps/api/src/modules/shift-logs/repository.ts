@@ -179,16 +179,31 @@ function searchLinkedIds(f: NoteFilter, search: string): SQL {
     .map((x) => x.replace(/[\\%_]/g, (m) => `\\${m}`))
     .filter(Boolean)
     .slice(0, 4);
-  const occScope = f.buildingIds ? sql` and ${inIds(sql`o.building_id`, f.buildingIds)}` : sql``;
-  const resident = words.length
-    ? sql` union all select na.note_id from occupancies o
-        join occupants oc on oc.occupancy_id = o.id
-        join users ru on ru.id = oc.user_id
-        join shift_log_note_apartments na on na.occupancy_id = o.id
-        where ${sql.join(
-          words.map((x) => sql`(lower(ru.first_name) like ${`${x}%`} or lower(ru.last_name) like ${`${x}%`})`),
-          sql` and `,
-        )}${occScope}`
+  // The leases of the residents every word names (first or last name prefix), in a fixed
+  // shape: through the users' name-prefix indexes, then kept when they are the buildings'; when
+  // every word is one or two letters (a prefix of too many people), from the buildings' leases.
+  const named = (u: string) =>
+    sql.join(
+      words.map(
+        (x) => sql`(lower(${sql.raw(u)}.first_name) like ${`${x}%`} or lower(${sql.raw(u)}.last_name) like ${`${x}%`})`,
+      ),
+      sql` and `,
+    );
+  const leases = !words.length
+    ? null
+    : f.buildingIds && words.every((x) => x.length <= 2)
+      ? sql`select oc.occupancy_id from occupants oc
+          where oc.occupancy_id = any(array(select o.id from occupancies o where ${inIds(sql`o.building_id`, f.buildingIds)}))
+            and (select ${named("ru")} from users ru where ru.id = oc.user_id)`
+      : sql`select oc.occupancy_id from occupants oc
+          where oc.user_id = any(array(select ru.id from users ru where ${named("ru")}))${
+            f.buildingIds
+              ? sql` and ${inIds(sql`(select o.building_id from occupancies o where o.id = oc.occupancy_id)`, f.buildingIds)}`
+              : sql``
+          }`;
+  const resident = leases
+    ? sql` union all select na.note_id from shift_log_note_apartments na
+        where na.occupancy_id = any(array(${leases}))`
     : sql``;
   return sql`select na.note_id from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
     where upper(a.apartment_number) = upper(${search})${aptScope}${resident}`;
@@ -198,10 +213,13 @@ function searchLinkedIds(f: NoteFilter, search: string): SQL {
  * The ids of the notes a filter matches, found through the filter's own indexes: for a search,
  * the GIN index for the body words and the link indexes for units and residents, as a union.
  */
-export function matchingIds(f: NoteFilter): SQL {
-  if (!f.search?.trim()) return sql`select n.id from shift_log_notes n where ${noteWhere(f)}`;
-  return sql`select n.id from shift_log_notes n where ${noteWhere(f, "text")}
-    union select n.id from shift_log_notes n where ${noteWhere(f, "linked")}`;
+export function matchingIds(f: NoteFilter, carry?: { key: SQL; keyset: SQL | null }): SQL {
+  // With `carry`, each id comes with its sort key (k), within the keyset.
+  const cols = carry ? sql`n.id, ${carry.key} as k` : sql`n.id`;
+  const ks = carry?.keyset ? sql` and ${carry.keyset}` : sql``;
+  if (!f.search?.trim()) return sql`select ${cols} from shift_log_notes n where ${noteWhere(f)}${ks}`;
+  return sql`select ${cols} from shift_log_notes n where ${noteWhere(f, "text")}${ks}
+    union select ${cols} from shift_log_notes n where ${noteWhere(f, "linked")}${ks}`;
 }
 
 export interface NoteRow {
@@ -283,6 +301,9 @@ async function pageOfNotes(
   const s = SORTS[sort.key];
   const dir = sort.desc ? sql`desc` : sql`asc`;
   const matches = strategy === "matches";
+  // Matches sorted by a column of the note itself carry their key: the page is then sorted
+  // without reading the notes again.
+  const carried = matches && !s.join;
   const conds: SQL[] = matches ? [] : [noteWhere(f)];
   if (keyset) conds.push(keyset);
   const source = matches
@@ -293,15 +314,18 @@ async function pageOfNotes(
           order by n.date_created ${dir}, n.id ${dir} limit ${PROBE_ROWS}) n`
       : sql`shift_log_notes n`;
   // The outer query orders by the same key expression (same aliases n, t, u, b).
+  const limit = sql`limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}`;
   const outer = sql`
-    with ${matches ? sql`hits as materialized (${matchingIds(f)}),` : sql``}
-    page as (
-      select n.id, (${s.expr})::text as _k
+    with ${matches ? sql`hits as materialized (${matchingIds(f, carried ? { key: s.expr, keyset } : undefined)}),` : sql``}
+    page as (${
+      carried
+        ? sql`select h.id, h.k::text as _k from hits h order by h.k ${dir}, h.id ${dir} ${limit}`
+        : sql`select n.id, (${s.expr})::text as _k
       from ${source}${joinsFor(sort)}
       where ${conds.length ? sql.join(conds, sql` and `) : sql`true`}
       order by ${s.expr} ${dir}, n.id ${dir}
-      limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}
-    )
+      ${limit}`
+    })
     select n.id, n.body, n.date_created, n.last_modified, n.is_high_priority, n.location,
       n.building_id, b.name as building_name, b.time_zone as building_time_zone,
       n.shift_log_type_id, t.name as type_name, t.short_name as type_short_name, t.code as type_code,
