@@ -271,9 +271,10 @@ export async function selectNotes(
   f: NoteFilter,
   sort: Sort,
   page: { limit: number; offset?: number; after?: { k: string | null; id: number } },
-  opts: { strategy?: Strategy } = {},
+  opts: { strategy?: Strategy; columns?: Columns } = {},
 ): Promise<NoteRow[]> {
   f = await prepareSearch(db, f);
+  const columns = opts.columns ?? "note";
   const s = SORTS[sort.key];
   const keyset = page.after
     ? sql`(${s.expr}, n.id) ${sort.desc ? sql`<` : sql`>`} (cast(${page.after.k} as ${sql.raw(s.type)}), ${page.after.id})`
@@ -283,11 +284,17 @@ export async function selectNotes(
   if (chosen === "bounded") {
     // Walk the first PROBE_ROWS rows of the date order; when the page lies within them it is
     // exactly the walk's page, else the matches are read first.
-    const rows = await pageOfNotes(db, f, sort, page, keyset, "bounded");
-    return rows.length >= page.limit ? rows : pageOfNotes(db, f, sort, page, keyset, "matches");
+    const rows = await pageOfNotes(db, f, sort, page, keyset, "bounded", false, columns);
+    return rows.length >= page.limit ? rows : pageOfNotes(db, f, sort, page, keyset, "matches", false, columns);
   }
-  return pageOfNotes(db, f, sort, page, keyset, chosen);
+  return pageOfNotes(db, f, sort, page, keyset, chosen, false, columns);
 }
+
+/**
+ * The columns of a row: 'note' the whole note (its units with their current occupancy);
+ * 'export' what the spreadsheet shows (`units`: the unit numbers as text, `apartments` empty).
+ */
+type Columns = "note" | "export";
 
 async function pageOfNotes(
   db: DbOrTx,
@@ -297,6 +304,7 @@ async function pageOfNotes(
   keyset: SQL | null,
   strategy: Strategy | "bounded",
   withCount = false,
+  columns: Columns = "note",
 ): Promise<NoteRow[]> {
   const s = SORTS[sort.key];
   const dir = sort.desc ? sql`desc` : sql`asc`;
@@ -332,7 +340,12 @@ async function pageOfNotes(
       t.is_immutable as type_is_immutable,
       u.id as owner_id, u.first_name as owner_first_name, u.last_name as owner_last_name, u.username as owner_username,
       n.last_modified > n.date_created + interval '1 second' as is_edited,
-      coalesce((
+      ${
+        columns === "export"
+          ? sql`coalesce((select string_agg(a.apartment_number, ', ' order by a.sort_key, a.id)
+        from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
+        where na.note_id = n.id), '') as units,`
+          : sql`coalesce((
         select json_agg(json_build_object('id', a.id, 'apartment_number', a.apartment_number,
           'current_occupancy_id', co.id, 'occupancy_id', na.occupancy_id) order by a.sort_key, a.id)
         from shift_log_note_apartments na
@@ -344,7 +357,8 @@ async function pageOfNotes(
           order by o.lease_start_date desc nulls last, o.id desc limit 1
         ) co on true
         where na.note_id = n.id
-      ), '[]'::json) as apartments,
+      ), '[]'::json) as apartments,`
+      }
       page._k${
         !withCount
           ? sql``
@@ -361,7 +375,8 @@ async function pageOfNotes(
   const rows = rowsOf<NoteRow>(await db.execute(outer));
   return rows.map((r) => ({
     ...r,
-    apartments: typeof r.apartments === "string" ? JSON.parse(r.apartments) : r.apartments,
+    apartments:
+      r.apartments === undefined ? [] : typeof r.apartments === "string" ? JSON.parse(r.apartments) : r.apartments,
     date_created: new Date(r.date_created),
     last_modified: new Date(r.last_modified),
   }));
@@ -422,29 +437,41 @@ export type Strategy = "walk" | "matches";
 /** The longest walk a search takes before it reads its matches first instead (rows). */
 export const PROBE_ROWS = 20000;
 
-/** Every matching row, read in keyset chunks (never the whole list in memory). */
+/** A row of the spreadsheet: the note without its units' details, `units` their numbers as text. */
+export type ExportNoteRow = NoteRow & { units: string };
+
+/**
+ * Every matching row, read in keyset chunks (never the whole list in memory). The next chunk
+ * is already being read while the rows of the current one are consumed (one chunk ahead).
+ */
 export async function* iterateNotes(
   db: DbOrTx,
   f: NoteFilter,
   sort: Sort,
   opts: { limit: number; offset?: number; chunk?: number },
-): AsyncGenerator<NoteRow> {
-  const chunk = opts.chunk ?? 2000;
+): AsyncGenerator<ExportNoteRow> {
+  const chunk = opts.chunk ?? 2500;
   f = await prepareSearch(db, f);
+  const filter = f;
+  const read = (limit: number, at: { offset: number } | { after: { k: string | null; id: number } }) =>
+    selectNotes(db, filter, sort, { limit, ...at }, { columns: "export" }) as Promise<ExportNoteRow[]>;
   let left = opts.limit;
-  let after: { k: string | null; id: number } | undefined;
-  let start = true;
-  while (left > 0) {
-    const rows = await selectNotes(db, f, sort, {
-      limit: Math.min(chunk, left),
-      ...(start ? { offset: opts.offset ?? 0 } : { after }),
-    });
-    start = false;
-    for (const r of rows) yield r;
-    if (rows.length < Math.min(chunk, left)) return;
-    left -= rows.length;
-    const last = rows[rows.length - 1];
-    after = { k: last._k, id: last.id };
+  let next: Promise<ExportNoteRow[]> | null = read(Math.min(chunk, left), { offset: opts.offset ?? 0 });
+  try {
+    while (next) {
+      const want = Math.min(chunk, left);
+      const rows = await next;
+      next = null;
+      left -= rows.length;
+      if (rows.length === want && left > 0) {
+        const last = rows[rows.length - 1];
+        next = read(Math.min(chunk, left), { after: { k: last._k, id: last.id } });
+      }
+      for (const r of rows) yield r;
+    }
+  } finally {
+    // Stopped early (the client went away): the chunk read ahead is dropped.
+    next?.catch(() => undefined);
   }
 }
 

@@ -317,6 +317,13 @@ describe("spreadsheet export", () => {
     expect(rows.slice(1).map(trimEnd)).toEqual(json.results.map((x) => trimEnd(expectedRow(x, "America/New_York"))));
     expect(rows[1].slice(0, 2)).toEqual(["03/14/2025", "8:00 AM"]);
     expect(rows.find((r) => r[4] === "Packages picked up by resident")![3]).toBe("101, 1203");
+    // The header is bold; the rows are plain (no style carried over between cells or exports).
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+    for (let r = 2; r <= ws.rowCount; r++)
+      for (let c = 1; c <= 8; c++) expect(ws.getRow(r).getCell(c).font?.bold, `${r}:${c}`).toBeFalsy();
   });
 
   it("applies the same filters and ordering (format=xlsx works too)", async () => {
