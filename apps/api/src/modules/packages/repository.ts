@@ -654,11 +654,13 @@ export async function listActivity(
   page: { limit: number; offset: number },
 ): Promise<{ rows: ActivityRow[]; count: number }> {
   const where = sql`e.building_id = ${buildingId} and e.entity_type = ${PACKAGE_ENTITY} and e.date_created >= ${ts(since)}`;
-  const [rows, counts] = await Promise.all([
-    db.execute(sql`
+  // The count rides in the page's statement (an empty page past the end is counted apart).
+  const rows = rowsOf<ActivityRow & { _total: number }>(
+    await db.execute(sql`
       select e.id, e.type, e.type_display, e.note, e.date_created,
         coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as performed_by,
-        p.id as package_id, p.status, a.apartment_number, p.occupancy_id, ${typeSummary} as package_type
+        p.id as package_id, p.status, a.apartment_number, p.occupancy_id, ${typeSummary} as package_type,
+        (select count(*)::int from events e where ${where}) as _total
       from events e
         join packages p on p.id = e.entity_id
         join package_types t on t.id = p.package_type_id
@@ -667,15 +669,21 @@ export async function listActivity(
       where ${where}
       order by e.date_created desc, e.id desc
       limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}`),
-    db.execute(sql`select count(*)::int as count from events e where ${where}`),
-  ]);
+  );
+  let count = rows.length ? Number(rows[0]._total) : 0;
+  if (!rows.length && page.offset > 0) {
+    const c = rowsOf<{ count: number }>(
+      await db.execute(sql`select count(*)::int as count from events e where ${where}`),
+    );
+    count = Number(c[0]?.count ?? 0);
+  }
   return {
-    rows: rowsOf<ActivityRow>(rows).map((r) => ({
+    rows: rows.map(({ _total, ...r }) => ({
       ...r,
       date_created: toDate(r.date_created)!,
       package_type: json(r.package_type),
     })),
-    count: Number(rowsOf<{ count: number }>(counts)[0]?.count ?? 0),
+    count,
   };
 }
 
