@@ -227,6 +227,13 @@ describe("ordering and paging", () => {
     const next = await t.as("sl_fd").get(p1.next!.replace(/^\/api\/v1/, "/api/v1"));
     expect(keys(next.json())).toEqual(["n4", "n3"]);
     expect((await list(`${b()}&limit=50000`)).count).toBe(6);
+    // A page past the end still carries the count (a plain list and a search alike).
+    const past = await list(`${b()}&limit=2&offset=40`);
+    expect([past.count, past.results]).toEqual([6, []]);
+    const searched = (await list(`${b()}&search=pack`)).count;
+    expect(searched).toBeGreaterThan(0);
+    const pastSearch = await list(`${b()}&search=pack&offset=40`);
+    expect([pastSearch.count, pastSearch.results]).toEqual([searched, []]);
     expect((await t.as("sl_fd").get(`${NOTES}?${b()}&limit=50001`)).statusCode).toBe(400);
     expect((await t.as("sl_fd").get(`${NOTES}?${b()}&limit=0`)).statusCode).toBe(400);
   });
