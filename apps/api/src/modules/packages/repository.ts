@@ -14,8 +14,9 @@ import {
 } from "../../db/schema/index.ts";
 
 /**
- * Package queries. Lists are one query for the page (joins and small correlated subqueries,
- * aliases p packages, t package_types, o occupancies, a apartments) and one for the count.
+ * Package queries (aliases p packages, t package_types, o occupancies, a apartments). A list is
+ * one statement for the page with its count (unless a recent large count is reused), after one
+ * that resolves what a search names (listPackages).
  */
 
 const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];

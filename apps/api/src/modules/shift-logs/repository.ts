@@ -14,9 +14,10 @@ import {
 } from "../../db/schema/index.ts";
 
 /**
- * Shift log queries. A list is one query for the page (units aggregated in it, no N+1) and one
- * for the count; a search adds a tiny query computing its tsquery and a bounded probe that picks
- * how the page is read (see Strategy).
+ * Shift log queries. A list is one statement for the page (units aggregated in it, no N+1) with
+ * its count, unless a recent large count is reused (listNotes); a search adds a tiny query
+ * computing its tsquery, and with a known large count a bounded probe that picks how the page
+ * is read (see Strategy).
  */
 
 export interface DateRange {
