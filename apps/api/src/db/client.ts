@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -170,10 +171,11 @@ pg.types.setTypeParser(1082, (v: string) => v);
 
 /**
  * PGlite with the same type parsing as node-postgres (dates stay 'YYYY-MM-DD' strings) and the
- * extensions the migrations create (pg_trgm: the "contains" searches over names and comments).
+ * extensions the migrations create (pg_trgm: the "contains" searches over names and comments;
+ * btree_gin: trigram indexes that lead with the building).
  */
 export function createPglite(dataDir?: string, options: { loadDataDir?: Blob | File } = {}): PGlite {
-  const opts = { parsers: { 1082: (v: string) => v }, extensions: { pg_trgm }, ...options };
+  const opts = { parsers: { 1082: (v: string) => v }, extensions: { pg_trgm, btree_gin }, ...options };
   // PGlite ignores the options (loadDataDir among them) when the data dir argument is undefined.
   return dataDir ? new PGlite(dataDir, opts) : new PGlite(opts);
 }

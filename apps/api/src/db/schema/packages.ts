@@ -95,13 +95,21 @@ export const packages = pgTable(
   (t) => [
     // Lists order by (date_opened, id): a status list (open, closed) is a range of the first, a
     // list of every status a range of the second, however deep the page (ascending: scanned
-    // backwards they match ORDER BY … DESC, whose nulls come first).
-    index("packages_building_status_opened_idx").on(t.building_id, t.status, t.date_opened, t.id),
-    index("packages_building_opened_idx").on(t.building_id, t.date_opened, t.id),
+    // backwards they match ORDER BY … DESC, whose nulls come first). Both carry the status and
+    // the unit profile (the list keeps active ones), so a deep page is read from the index alone.
+    index("packages_building_status_opened_idx").on(t.building_id, t.status, t.date_opened, t.id, t.occupancy_id),
+    index("packages_building_opened_idx").on(t.building_id, t.date_opened, t.id, t.status, t.occupancy_id),
     index("packages_occupancy_status_idx").on(t.occupancy_id, t.status),
     index("packages_building_type_status_idx").on(t.building_id, t.package_type_id, t.status),
     index("packages_building_closed_idx").on(t.building_id, t.date_closed),
     index("packages_apartment_status_idx").on(t.apartment_id, t.status),
+    // The list search's "contains" over comments, barcode and carrier (repository PACKAGE_TEXT),
+    // with the building (btree_gin), so a word is looked up in one building's packages only.
+    index("packages_building_text_trgm_idx").using(
+      "gin",
+      t.building_id,
+      sql`(${t.opening_comment} || ' ' || ${t.closing_comment} || ' ' || coalesce(${t.barcode}, '') || ' ' || coalesce(${t.carrier}, '')) gin_trgm_ops`,
+    ),
     index("packages_building_scanned_idx")
       .on(t.building_id, t.scanned_at)
       .where(sql`${t.scanned_at} is not null`),

@@ -44,7 +44,7 @@ export const shiftLogTypes = pgTable(
 /**
  * A shift log note of a building. `search_vector` is generated from the body (the 'simple'
  * configuration: no stemming, no stop words, so every word can be searched as a prefix) and
- * GIN-indexed; every list filter has an index that starts with the building.
+ * GIN-indexed with the building; every list filter has an index that starts with the building.
  */
 export const shiftLogNotes = pgTable(
   "shift_log_notes",
@@ -76,7 +76,9 @@ export const shiftLogNotes = pgTable(
     index("shift_log_notes_building_priority_date_idx").on(t.building_id, t.is_high_priority, t.date_created, t.id),
     index("shift_log_notes_date_idx").on(t.date_created, t.id, t.shift_log_type_id),
     index("shift_log_notes_owner_idx").on(t.owner_id),
-    index("shift_log_notes_search_idx").using("gin", t.search_vector),
+    // The words of the body, with the building (btree_gin): a building's search reads only its
+    // own notes' postings; a search of every building reads the words alone.
+    index("shift_log_notes_building_search_idx").using("gin", t.building_id, t.search_vector),
   ],
 );
 

@@ -394,6 +394,43 @@ describe("GET /packages/list/ filters and ordering", () => {
     expect(ids(await list("building=1&search=100%25"))).toEqual([]);
   });
 
+  it("search: every kind of word finds what the rule says (units, types, text, residents; short and long)", async () => {
+    const all = "building=1&package_status=OPEN,CLOSED&limit=1000";
+    await t.db.execute(sql`update packages set carrier = 'DHL Express', barcode = 'JD0142999' where id = ${P.D.id}`);
+    try {
+      const every = (await list(all)).results;
+      // The rule, applied here to what the list shows.
+      const matches = (p: Package, word: string) => {
+        const w = word.toLowerCase();
+        const has = (v: string | null) => (v ?? "").toLowerCase().includes(w);
+        return (
+          p.apartment_number.toLowerCase().startsWith(w) ||
+          has(p.package_type.name) ||
+          has(p.opening_comment) ||
+          has(p.closing_comment) ||
+          has(p.barcode) ||
+          has(p.carrier) ||
+          p.occupants.some((o) => o.first_name.toLowerCase().startsWith(w) || o.last_name.toLowerCase().startsWith(w))
+        );
+      };
+      const searches = ["mo", "m", "morgan", "12", "1203", "ups", "up", "fedex", "he", "x", "dhl", "dh", "999"];
+      for (const search of [...searches, "shelf a", "mo 1203", "ca ke", "express 30"]) {
+        const words = search.split(" ");
+        const want = every.filter((p) => words.every((w) => matches(p, w))).map((p) => p.id);
+        const got = await list(`${all}&search=${encodeURIComponent(search)}`);
+        expect(ids(got), search).toEqual(want);
+        expect(got.count, search).toBe(want.length);
+      }
+      expect(ids(await list(`${all}&search=dhl`))).toEqual([P.D.id]);
+      expect(ids(await list(`${all}&search=999`))).toEqual([P.D.id]);
+      // A page past the end still carries the count.
+      const past = await list(`${all}&search=1203&offset=50`);
+      expect([past.count, past.results]).toEqual([every.filter((p) => matches(p, "1203")).length, []]);
+    } finally {
+      await t.db.execute(sql`update packages set carrier = null, barcode = null where id = ${P.D.id}`);
+    }
+  });
+
   it("ordering by every sortable column, ties by id", async () => {
     const all = "building=1&package_status=OPEN,CLOSED";
     expect(ids(await list(`${all}&ordering=date_opened`))).toEqual([

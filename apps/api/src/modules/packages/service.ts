@@ -259,8 +259,8 @@ const buildingInfo = (scope: BuildingScope): BuildingInfo => ({
 // Lists
 
 /**
- * GET /packages/list/: the building gate (403 for a building out of reach), then one query for
- * the page and one for the count.
+ * GET /packages/list/: the building gate (403 for a building out of reach), then the page and
+ * its count (repository listPackages).
  */
 export async function listPackages(req: FastifyRequest, db: Db, q: PackageListQuery, page: Page) {
   const user = requireUser(req);
@@ -289,10 +289,7 @@ export async function listPackages(req: FastifyRequest, db: Db, q: PackageListQu
     search: q.search?.trim() || undefined,
   };
   const today = todayIn(tz);
-  const [rows, count] = await Promise.all([
-    repo.selectPackages(db, filter, parseSort(q.ordering), page, today),
-    repo.countPackages(db, filter),
-  ]);
+  const { rows, count } = await repo.listPackages(db, filter, parseSort(q.ordering), page, today);
   return { count, results: rows.map((r) => toPackage(r)) };
 }
 

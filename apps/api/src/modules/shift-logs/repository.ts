@@ -14,9 +14,10 @@ import {
 } from "../../db/schema/index.ts";
 
 /**
- * Shift log queries. A list is one query for the page (units aggregated in it, no N+1) and one
- * for the count; a search adds a tiny query computing its tsquery and a bounded probe that picks
- * how the page is read (see Strategy).
+ * Shift log queries. A list is one statement for the page (units aggregated in it, no N+1) with
+ * its count, unless a recent large count is reused (listNotes); a search adds a tiny query
+ * computing its tsquery, and with a known large count a bounded probe that picks how the page
+ * is read (see Strategy).
  */
 
 export interface DateRange {
@@ -179,16 +180,31 @@ function searchLinkedIds(f: NoteFilter, search: string): SQL {
     .map((x) => x.replace(/[\\%_]/g, (m) => `\\${m}`))
     .filter(Boolean)
     .slice(0, 4);
-  const occScope = f.buildingIds ? sql` and ${inIds(sql`o.building_id`, f.buildingIds)}` : sql``;
-  const resident = words.length
-    ? sql` union all select na.note_id from occupancies o
-        join occupants oc on oc.occupancy_id = o.id
-        join users ru on ru.id = oc.user_id
-        join shift_log_note_apartments na on na.occupancy_id = o.id
-        where ${sql.join(
-          words.map((x) => sql`(lower(ru.first_name) like ${`${x}%`} or lower(ru.last_name) like ${`${x}%`})`),
-          sql` and `,
-        )}${occScope}`
+  // The leases of the residents every word names (first or last name prefix), in a fixed
+  // shape: through the users' name-prefix indexes, then kept when they are the buildings'; when
+  // every word is one or two letters (a prefix of too many people), from the buildings' leases.
+  const named = (u: string) =>
+    sql.join(
+      words.map(
+        (x) => sql`(lower(${sql.raw(u)}.first_name) like ${`${x}%`} or lower(${sql.raw(u)}.last_name) like ${`${x}%`})`,
+      ),
+      sql` and `,
+    );
+  const leases = !words.length
+    ? null
+    : f.buildingIds && words.every((x) => x.length <= 2)
+      ? sql`select oc.occupancy_id from occupants oc
+          where oc.occupancy_id = any(array(select o.id from occupancies o where ${inIds(sql`o.building_id`, f.buildingIds)}))
+            and (select ${named("ru")} from users ru where ru.id = oc.user_id)`
+      : sql`select oc.occupancy_id from occupants oc
+          where oc.user_id = any(array(select ru.id from users ru where ${named("ru")}))${
+            f.buildingIds
+              ? sql` and ${inIds(sql`(select o.building_id from occupancies o where o.id = oc.occupancy_id)`, f.buildingIds)}`
+              : sql``
+          }`;
+  const resident = leases
+    ? sql` union all select na.note_id from shift_log_note_apartments na
+        where na.occupancy_id = any(array(${leases}))`
     : sql``;
   return sql`select na.note_id from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
     where upper(a.apartment_number) = upper(${search})${aptScope}${resident}`;
@@ -198,10 +214,13 @@ function searchLinkedIds(f: NoteFilter, search: string): SQL {
  * The ids of the notes a filter matches, found through the filter's own indexes: for a search,
  * the GIN index for the body words and the link indexes for units and residents, as a union.
  */
-export function matchingIds(f: NoteFilter): SQL {
-  if (!f.search?.trim()) return sql`select n.id from shift_log_notes n where ${noteWhere(f)}`;
-  return sql`select n.id from shift_log_notes n where ${noteWhere(f, "text")}
-    union select n.id from shift_log_notes n where ${noteWhere(f, "linked")}`;
+export function matchingIds(f: NoteFilter, carry?: { key: SQL; keyset: SQL | null }): SQL {
+  // With `carry`, each id comes with its sort key (k), within the keyset.
+  const cols = carry ? sql`n.id, ${carry.key} as k` : sql`n.id`;
+  const ks = carry?.keyset ? sql` and ${carry.keyset}` : sql``;
+  if (!f.search?.trim()) return sql`select ${cols} from shift_log_notes n where ${noteWhere(f)}${ks}`;
+  return sql`select ${cols} from shift_log_notes n where ${noteWhere(f, "text")}${ks}
+    union select ${cols} from shift_log_notes n where ${noteWhere(f, "linked")}${ks}`;
 }
 
 export interface NoteRow {
@@ -253,9 +272,10 @@ export async function selectNotes(
   f: NoteFilter,
   sort: Sort,
   page: { limit: number; offset?: number; after?: { k: string | null; id: number } },
-  opts: { strategy?: Strategy } = {},
+  opts: { strategy?: Strategy; columns?: Columns } = {},
 ): Promise<NoteRow[]> {
   f = await prepareSearch(db, f);
+  const columns = opts.columns ?? "note";
   const s = SORTS[sort.key];
   const keyset = page.after
     ? sql`(${s.expr}, n.id) ${sort.desc ? sql`<` : sql`>`} (cast(${page.after.k} as ${sql.raw(s.type)}), ${page.after.id})`
@@ -265,11 +285,17 @@ export async function selectNotes(
   if (chosen === "bounded") {
     // Walk the first PROBE_ROWS rows of the date order; when the page lies within them it is
     // exactly the walk's page, else the matches are read first.
-    const rows = await pageOfNotes(db, f, sort, page, keyset, "bounded");
-    return rows.length >= page.limit ? rows : pageOfNotes(db, f, sort, page, keyset, "matches");
+    const rows = await pageOfNotes(db, f, sort, page, keyset, "bounded", false, columns);
+    return rows.length >= page.limit ? rows : pageOfNotes(db, f, sort, page, keyset, "matches", false, columns);
   }
-  return pageOfNotes(db, f, sort, page, keyset, chosen);
+  return pageOfNotes(db, f, sort, page, keyset, chosen, false, columns);
 }
+
+/**
+ * The columns of a row: 'note' the whole note (its units with their current occupancy);
+ * 'export' what the spreadsheet shows (`units`: the unit numbers as text, `apartments` empty).
+ */
+type Columns = "note" | "export";
 
 async function pageOfNotes(
   db: DbOrTx,
@@ -278,10 +304,15 @@ async function pageOfNotes(
   page: { limit: number; offset?: number },
   keyset: SQL | null,
   strategy: Strategy | "bounded",
+  withCount = false,
+  columns: Columns = "note",
 ): Promise<NoteRow[]> {
   const s = SORTS[sort.key];
   const dir = sort.desc ? sql`desc` : sql`asc`;
   const matches = strategy === "matches";
+  // Matches sorted by a column of the note itself carry their key: the page is then sorted
+  // without reading the notes again.
+  const carried = matches && !s.join;
   const conds: SQL[] = matches ? [] : [noteWhere(f)];
   if (keyset) conds.push(keyset);
   const source = matches
@@ -292,22 +323,30 @@ async function pageOfNotes(
           order by n.date_created ${dir}, n.id ${dir} limit ${PROBE_ROWS}) n`
       : sql`shift_log_notes n`;
   // The outer query orders by the same key expression (same aliases n, t, u, b).
+  const limit = sql`limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}`;
   const outer = sql`
-    with ${matches ? sql`hits as materialized (${matchingIds(f)}),` : sql``}
-    page as (
-      select n.id, (${s.expr})::text as _k
+    with ${matches ? sql`hits as materialized (${matchingIds(f, carried ? { key: s.expr, keyset } : undefined)}),` : sql``}
+    page as (${
+      carried
+        ? sql`select h.id, h.k::text as _k from hits h order by h.k ${dir}, h.id ${dir} ${limit}`
+        : sql`select n.id, (${s.expr})::text as _k
       from ${source}${joinsFor(sort)}
       where ${conds.length ? sql.join(conds, sql` and `) : sql`true`}
       order by ${s.expr} ${dir}, n.id ${dir}
-      limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}
-    )
+      ${limit}`
+    })
     select n.id, n.body, n.date_created, n.last_modified, n.is_high_priority, n.location,
       n.building_id, b.name as building_name, b.time_zone as building_time_zone,
       n.shift_log_type_id, t.name as type_name, t.short_name as type_short_name, t.code as type_code,
       t.is_immutable as type_is_immutable,
       u.id as owner_id, u.first_name as owner_first_name, u.last_name as owner_last_name, u.username as owner_username,
       n.last_modified > n.date_created + interval '1 second' as is_edited,
-      coalesce((
+      ${
+        columns === "export"
+          ? sql`coalesce((select string_agg(a.apartment_number, ', ' order by a.sort_key, a.id)
+        from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
+        where na.note_id = n.id), '') as units,`
+          : sql`coalesce((
         select json_agg(json_build_object('id', a.id, 'apartment_number', a.apartment_number,
           'current_occupancy_id', co.id, 'occupancy_id', na.occupancy_id) order by a.sort_key, a.id)
         from shift_log_note_apartments na
@@ -319,8 +358,15 @@ async function pageOfNotes(
           order by o.lease_start_date desc nulls last, o.id desc limit 1
         ) co on true
         where na.note_id = n.id
-      ), '[]'::json) as apartments,
-      page._k
+      ), '[]'::json) as apartments,`
+      }
+      page._k${
+        !withCount
+          ? sql``
+          : matches
+            ? sql`, (select count(*)::int from hits) as _total`
+            : sql`, (select count(*)::int from shift_log_notes n where ${noteWhere(f)}) as _total`
+      }
     from page
     join shift_log_notes n on n.id = page.id
     join users u on u.id = n.owner_id
@@ -330,7 +376,8 @@ async function pageOfNotes(
   const rows = rowsOf<NoteRow>(await db.execute(outer));
   return rows.map((r) => ({
     ...r,
-    apartments: typeof r.apartments === "string" ? JSON.parse(r.apartments) : r.apartments,
+    apartments:
+      r.apartments === undefined ? [] : typeof r.apartments === "string" ? JSON.parse(r.apartments) : r.apartments,
     date_created: new Date(r.date_created),
     last_modified: new Date(r.last_modified),
   }));
@@ -339,16 +386,43 @@ async function pageOfNotes(
 export async function countNotes(db: DbOrTx, f: NoteFilter): Promise<number> {
   f = await prepareSearch(db, f);
   const filter = f;
-  return cachedCount(db, countKey("shift_log_notes", filter), async () => {
-    const r = rowsOf<{ count: number | string }>(
-      await db.execute(
-        filter.search?.trim()
-          ? sql`select count(*)::int as count from (${matchingIds(filter)}) x`
-          : sql`select count(*)::int as count from shift_log_notes n where ${noteWhere(filter)}`,
-      ),
-    );
-    return Number(r[0]?.count ?? 0);
+  return cachedCount(db, countKey("shift_log_notes", filter), () => countAll(db, filter));
+}
+
+async function countAll(db: DbOrTx, f: NoteFilter): Promise<number> {
+  const r = rowsOf<{ count: number | string }>(
+    await db.execute(
+      f.search?.trim()
+        ? sql`select count(*)::int as count from (${matchingIds(f)}) x`
+        : sql`select count(*)::int as count from shift_log_notes n where ${noteWhere(f)}`,
+    ),
+  );
+  return Number(r[0]?.count ?? 0);
+}
+
+/**
+ * A list page and its count. A count seen lately (large ones are kept, lib/count-cache.ts) is
+ * reused and the page alone is read (a search with many matches: along the dates); otherwise
+ * the count rides in the page's statement: a search reads its matches first (GIN and link
+ * indexes), sorts and counts them in one pass; a plain filter walks its index and counts apart.
+ */
+export async function listNotes(
+  db: DbOrTx,
+  f: NoteFilter,
+  sort: Sort,
+  page: { limit: number; offset: number },
+): Promise<{ rows: NoteRow[]; count: number }> {
+  f = await prepareSearch(db, f);
+  const filter = f;
+  let rows: NoteRow[] | undefined;
+  const count = await cachedCount(db, countKey("shift_log_notes", filter), async () => {
+    const strategy = filter.search?.trim() ? "matches" : "walk";
+    rows = await pageOfNotes(db, filter, sort, page, null, strategy, true);
+    if (rows.length) return Number((rows[0] as NoteRow & { _total: number })._total);
+    return page.offset ? countAll(db, filter) : 0;
   });
+  rows ??= await selectNotes(db, f, sort, page);
+  return { rows: rows.map(({ _total, ...r }: NoteRow & { _total?: number }) => r), count };
 }
 
 /**
@@ -364,29 +438,41 @@ export type Strategy = "walk" | "matches";
 /** The longest walk a search takes before it reads its matches first instead (rows). */
 export const PROBE_ROWS = 20000;
 
-/** Every matching row, read in keyset chunks (never the whole list in memory). */
+/** A row of the spreadsheet: the note without its units' details, `units` their numbers as text. */
+export type ExportNoteRow = NoteRow & { units: string };
+
+/**
+ * Every matching row, read in keyset chunks (never the whole list in memory). The next chunk
+ * is already being read while the rows of the current one are consumed (one chunk ahead).
+ */
 export async function* iterateNotes(
   db: DbOrTx,
   f: NoteFilter,
   sort: Sort,
   opts: { limit: number; offset?: number; chunk?: number },
-): AsyncGenerator<NoteRow> {
-  const chunk = opts.chunk ?? 2000;
+): AsyncGenerator<ExportNoteRow> {
+  const chunk = opts.chunk ?? 2500;
   f = await prepareSearch(db, f);
+  const filter = f;
+  const read = (limit: number, at: { offset: number } | { after: { k: string | null; id: number } }) =>
+    selectNotes(db, filter, sort, { limit, ...at }, { columns: "export" }) as Promise<ExportNoteRow[]>;
   let left = opts.limit;
-  let after: { k: string | null; id: number } | undefined;
-  let start = true;
-  while (left > 0) {
-    const rows = await selectNotes(db, f, sort, {
-      limit: Math.min(chunk, left),
-      ...(start ? { offset: opts.offset ?? 0 } : { after }),
-    });
-    start = false;
-    for (const r of rows) yield r;
-    if (rows.length < Math.min(chunk, left)) return;
-    left -= rows.length;
-    const last = rows[rows.length - 1];
-    after = { k: last._k, id: last.id };
+  let next: Promise<ExportNoteRow[]> | null = read(Math.min(chunk, left), { offset: opts.offset ?? 0 });
+  try {
+    while (next) {
+      const want = Math.min(chunk, left);
+      const rows = await next;
+      next = null;
+      left -= rows.length;
+      if (rows.length === want && left > 0) {
+        const last = rows[rows.length - 1];
+        next = read(Math.min(chunk, left), { after: { k: last._k, id: last.id } });
+      }
+      for (const r of rows) yield r;
+    }
+  } finally {
+    // Stopped early (the client went away): the chunk read ahead is dropped.
+    next?.catch(() => undefined);
   }
 }
 

@@ -227,6 +227,13 @@ describe("ordering and paging", () => {
     const next = await t.as("sl_fd").get(p1.next!.replace(/^\/api\/v1/, "/api/v1"));
     expect(keys(next.json())).toEqual(["n4", "n3"]);
     expect((await list(`${b()}&limit=50000`)).count).toBe(6);
+    // A page past the end still carries the count (a plain list and a search alike).
+    const past = await list(`${b()}&limit=2&offset=40`);
+    expect([past.count, past.results]).toEqual([6, []]);
+    const searched = (await list(`${b()}&search=pack`)).count;
+    expect(searched).toBeGreaterThan(0);
+    const pastSearch = await list(`${b()}&search=pack&offset=40`);
+    expect([pastSearch.count, pastSearch.results]).toEqual([searched, []]);
     expect((await t.as("sl_fd").get(`${NOTES}?${b()}&limit=50001`)).statusCode).toBe(400);
     expect((await t.as("sl_fd").get(`${NOTES}?${b()}&limit=0`)).statusCode).toBe(400);
   });
@@ -317,6 +324,13 @@ describe("spreadsheet export", () => {
     expect(rows.slice(1).map(trimEnd)).toEqual(json.results.map((x) => trimEnd(expectedRow(x, "America/New_York"))));
     expect(rows[1].slice(0, 2)).toEqual(["03/14/2025", "8:00 AM"]);
     expect(rows.find((r) => r[4] === "Packages picked up by resident")![3]).toBe("101, 1203");
+    // The header is bold; the rows are plain (no style carried over between cells or exports).
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+    for (let r = 2; r <= ws.rowCount; r++)
+      for (let c = 1; c <= 8; c++) expect(ws.getRow(r).getCell(c).font?.bold, `${r}:${c}`).toBeFalsy();
   });
 
   it("applies the same filters and ordering (format=xlsx works too)", async () => {

@@ -161,8 +161,7 @@ export async function resolveNoteQuery(
 }
 
 export async function listNotes(db: Db, r: ResolvedNoteQuery, page: { limit: number; offset: number }) {
-  const filter = await repo.prepareSearch(db, r.filter);
-  const [rows, count] = await Promise.all([repo.selectNotes(db, filter, r.sort, page), repo.countNotes(db, filter)]);
+  const { rows, count } = await repo.listNotes(db, r.filter, r.sort, page);
   return { count, results: rows.map(toNote) };
 }
 
@@ -185,7 +184,7 @@ export async function occupancyNotesView(
   return {
     buildingId: occ.building_id,
     load: async () => {
-      const [rows, count] = await Promise.all([repo.selectNotes(db, filter, sort, page), repo.countNotes(db, filter)]);
+      const { rows, count } = await repo.listNotes(db, filter, sort, page);
       return [count, rows.map(toNote)];
     },
   };
