@@ -43,7 +43,15 @@ import {
 import { registerUploadParsers } from "../../lib/files.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { sendView, VIEW_CACHE_MAX, type ViewBody } from "../../lib/view-cache.ts";
+import {
+  LIST_CACHE,
+  LIST_CACHE_MAX_ROWS,
+  sendView,
+  userPageKey,
+  VIEW_CACHE_MAX,
+  type ViewBody,
+} from "../../lib/view-cache.ts";
+import { topics } from "../../lib/change-feed.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
 import * as service from "./service.ts";
 
@@ -108,6 +116,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const deps = () => service.depsOf(app);
   const gridViews = app.changes.cache<ViewBody>({ name: "package-grid", max: VIEW_CACHE_MAX });
   const apartmentPackagesViews = app.changes.cache<ViewBody>({ name: "apartment-packages", max: VIEW_CACHE_MAX });
+  const lists = app.changes.cache<ViewBody>({ name: "package-pages", ...LIST_CACHE });
   // The default types (Keys among them) exist on every installation.
   app.addHook("onReady", async () => {
     await ensurePackageTypes(app.db);
@@ -125,10 +134,22 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(Package), ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const page = pageOf(req.query, PACKAGE_LIST_DEFAULT_LIMIT, PACKAGE_LIST_MAX_LIMIT);
-      const { count, results } = await service.listPackages(req, app.db, req.query, page);
-      return paginate(req, page, count, results);
+      const list = await service.listPackages(req, app.db, req.query, page);
+      const load = async () => {
+        const { count, results } = await list.load();
+        return paginate(req, page, count, results);
+      };
+      if (page.limit > LIST_CACHE_MAX_ROWS) return load();
+      // Kept per user (and the building's day: leases start and end) until a package, unit,
+      // resident or type of the building changes.
+      const b = list.buildingId;
+      return sendView(req, reply, lists, {
+        key: `${list.today}:${userPageKey(req)}`,
+        topics: [topics.packages(b), topics.units(b), topics.packageTypes],
+        load,
+      });
     },
   );
 

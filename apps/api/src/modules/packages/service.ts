@@ -259,8 +259,8 @@ const buildingInfo = (scope: BuildingScope): BuildingInfo => ({
 // Lists
 
 /**
- * GET /packages/list/: the building gate (403 for a building out of reach), then the page and
- * its count (repository listPackages).
+ * GET /packages/list/: the building gate (403 for a building out of reach) now; `load` reads
+ * the page and its count (repository listPackages), or the route serves it from its cache.
  */
 export async function listPackages(req: FastifyRequest, db: Db, q: PackageListQuery, page: Page) {
   const user = requireUser(req);
@@ -289,8 +289,14 @@ export async function listPackages(req: FastifyRequest, db: Db, q: PackageListQu
     search: q.search?.trim() || undefined,
   };
   const today = todayIn(tz);
-  const { rows, count } = await repo.listPackages(db, filter, parseSort(q.ordering), page, today);
-  return { count, results: rows.map((r) => toPackage(r)) };
+  return {
+    buildingId: scope.building.id,
+    today,
+    load: async () => {
+      const { rows, count } = await repo.listPackages(db, filter, parseSort(q.ordering), page, today);
+      return { count, results: rows.map((r) => toPackage(r)) };
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
