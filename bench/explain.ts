@@ -54,6 +54,11 @@ const original = pg.Pool.prototype.query as unknown as QueryFn;
   return p;
 };
 
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
 async function main() {
   if (!target.length) throw new Error('usage: npx tsx bench/explain.ts [--as USER] "/api/v1/…"');
   const config = loadConfig({
@@ -74,6 +79,8 @@ async function main() {
     let total = 0;
     let status = 0;
     let bytes = 0;
+    const totals: number[] = [];
+    const sqls: number[] = [];
     for (let i = 0; i < repeat; i++) {
       if (cold) app.changes.reset();
       captured.length = 0;
@@ -84,12 +91,16 @@ async function main() {
       capturing = false;
       status = res.statusCode;
       bytes = res.rawPayload.length;
+      totals.push(total);
+      sqls.push(captured.reduce((s, c) => s + c.ms, 0));
     }
     await new Promise((r) => setTimeout(r, 20));
     const sql = captured.reduce((s, c) => s + c.ms, 0);
     console.log(
       `\n### GET ${path} → ${status}, ${bytes} bytes, ${total.toFixed(1)} ms (SQL ${sql.toFixed(1)} ms in ${captured.length} statements; run ${repeat} of ${repeat})`,
     );
+    // One run on a busy machine says little: the median of all.
+    console.log(`#   median of ${repeat} runs: ${median(totals).toFixed(1)} ms (SQL ${median(sqls).toFixed(1)} ms)`);
     for (const c of captured) {
       console.log(
         `\n-- ${c.ms.toFixed(1)} ms: ${c.text.replace(/\s+/g, " ").slice(0, 300)}${c.text.length > 300 ? " …" : ""}`,
