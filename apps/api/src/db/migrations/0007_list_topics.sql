@@ -57,3 +57,21 @@ CREATE TRIGGER buildings_list_change_feed AFTER INSERT OR DELETE ON buildings
 --> statement-breakpoint
 CREATE TRIGGER buildings_list_change_feed_update AFTER UPDATE ON buildings FOR EACH ROW
   WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION portico_notify_change('buildings');
+--> statement-breakpoint
+-- A resident's e-mail address and phone number (the unit list) reach units: of their buildings.
+CREATE OR REPLACE FUNCTION portico_notify_resident_units() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  b integer;
+BEGIN
+  FOR b IN
+    SELECT DISTINCT oc.building_id FROM occupants o JOIN occupancies oc ON oc.id = o.occupancy_id
+    WHERE o.user_id = NEW.id
+  LOOP
+    PERFORM portico_notify('units:' || b);
+  END LOOP;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER users_resident_units_change_feed AFTER UPDATE ON users FOR EACH ROW
+  WHEN ((OLD.email, OLD.phone_number) IS DISTINCT FROM (NEW.email, NEW.phone_number))
+  EXECUTE FUNCTION portico_notify_resident_units();
