@@ -775,35 +775,27 @@ export async function apartmentPackages(
   publicOnly: boolean,
 ): Promise<{ rows: ApartmentPackagesRow[]; count: number }> {
   const pub = publicOnly ? sql` and t.is_public_display` : sql``;
-  // The building's open packages are read once: counted per unit profile, the page of profiles
-  // sorted, and the packages of the page's profiles listed from the same rows (no per-profile
-  // subquery). A package's unit profile is of its building (so the profiles are read by index).
   const rows = rowsOf<ApartmentPackagesRow>(
     await db.execute(sql`
-      with open as materialized (
-        select p.id, p.occupancy_id, p.package_type_id, p.date_opened, p.opening_comment
+      with occ as (
+        select p.occupancy_id, count(*)::int as n
         from packages p join package_types t on t.id = p.package_type_id
         where p.building_id = ${buildingId} and p.status = 'OPEN'${pub}
-      ), occ as (
-        select occupancy_id, count(*)::int as n from open group by occupancy_id
+        group by p.occupancy_id
       ), pg as (
         select occ.occupancy_id, occ.n, count(*) over () as total
-        from occ join occupancies o on o.id = occ.occupancy_id and o.building_id = ${buildingId}
-          join apartments a on a.id = o.apartment_id
+        from occ join occupancies o on o.id = occ.occupancy_id join apartments a on a.id = o.apartment_id
         order by a.sort_key, a.id, o.id
         limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}
-      ), pk as (
-        select op.occupancy_id, json_agg(json_build_object('id', op.id, 'package_type', ${typeSummary},
-            'date_opened', op.date_opened, 'opening_comment', op.opening_comment) order by op.date_opened, op.id) as packages
-        from open op join package_types t on t.id = op.package_type_id
-        where op.occupancy_id in (select occupancy_id from pg)
-        group by op.occupancy_id
       )
       select o.id as occupancy_id, o.apartment_id, a.apartment_number, ${occupancyFlags(today)},
         ${occupantsOf(sql`o.id`)} as occupants,
-        pg.n as package_count, pg.total::int as total, pk.packages
+        pg.n as package_count, pg.total::int as total,
+        (select json_agg(json_build_object('id', p.id, 'package_type', ${typeSummary}, 'date_opened', p.date_opened,
+            'opening_comment', p.opening_comment) order by p.date_opened, p.id)
+          from packages p join package_types t on t.id = p.package_type_id
+          where p.occupancy_id = o.id and p.status = 'OPEN'${pub}) as packages
       from pg join occupancies o on o.id = pg.occupancy_id join apartments a on a.id = o.apartment_id
-        left join pk on pk.occupancy_id = pg.occupancy_id
       order by a.sort_key, a.id, o.id`),
   );
   let count = rows.length ? Number(rows[0].total) : 0;
