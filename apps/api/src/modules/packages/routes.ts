@@ -259,10 +259,22 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(PackageActivityItem), ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const page = pageOf(req.query, 500, 5000);
-      const { count, results } = await service.packageActivity(req, app.db, req.params.id, page);
-      return paginate(req, page, count, results);
+      const activity = await service.packageActivity(req, app.db, req.params.id, page);
+      const load = async () => {
+        const { count, results } = await activity.load();
+        return paginate(req, page, count, results);
+      };
+      // The screen's page (500) is kept per user until a package of the building changes; the
+      // TTL moves the 24-hour window on.
+      if (page.limit > 500) return load();
+      const b = activity.buildingId;
+      return sendView(req, reply, lists, {
+        key: userPageKey(req),
+        topics: [topics.packages(b), topics.units(b), topics.packageTypes],
+        load,
+      });
     },
   );
 

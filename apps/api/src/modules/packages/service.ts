@@ -797,6 +797,8 @@ export async function remind(deps: Deps, req: FastifyRequest, queryBuilding: num
       );
     }
   }
+  // The reminders are package events (the activity list) though no package row changed.
+  if (count) touchPackages(req, scope.building.id);
   return { results: "success" as const, count };
 }
 
@@ -806,8 +808,12 @@ export async function remind(deps: Deps, req: FastifyRequest, queryBuilding: num
 /** GET /core/buildings/{b}/package-activity/: package events of the past 24 hours. */
 export async function packageActivity(req: FastifyRequest, db: Db, buildingId: number, page: Page) {
   const scope = await requireBuilding(req, db, buildingId, "nav.packages");
+  return { buildingId: scope.building.id, load: () => loadActivity(db, scope.building.id, page) };
+}
+
+async function loadActivity(db: Db, buildingId: number, page: Page) {
   const since = new Date(Date.now() - PACKAGE_ACTIVITY_HOURS * 3600_000);
-  const { rows, count } = await repo.listActivity(db, scope.building.id, since, page);
+  const { rows, count } = await repo.listActivity(db, buildingId, since, page);
   const results: PackageActivityItem[] = rows.map((r) => ({
     id: r.id,
     type: r.type,
