@@ -74,6 +74,15 @@ export const users = pgTable(
     // package searches) in any collation.
     index("users_first_name_prefix_idx").on(sql`lower(${t.first_name}) text_pattern_ops`),
     index("users_last_name_prefix_idx").on(sql`lower(${t.last_name}) text_pattern_ops`),
+    // "Contains" searches (`like '%smith%'`: residents and users by name, username or e-mail),
+    // pg_trgm. A first or last name containing a term is a full name containing it, so the full
+    // name covers both.
+    index("users_full_name_trgm_idx").using(
+      "gin",
+      sql`lower(${t.first_name} || ' ' || ${t.last_name}) gin_trgm_ops`,
+    ),
+    index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
   ],
 );
 

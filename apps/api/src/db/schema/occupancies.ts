@@ -37,6 +37,11 @@ export const apartments = pgTable(
     index("apartments_building_sort_idx").on(t.building_id, t.sort_key),
     // The unit list across buildings orders by unit, then building.
     index("apartments_sort_building_idx").on(t.sort_key, t.building_id),
+    // Unit-number prefix searches (`lower(apartment_number) like '12%'`) within buildings.
+    index("apartments_building_number_prefix_idx").on(
+      t.building_id,
+      sql`lower(${t.apartment_number}) text_pattern_ops`,
+    ),
   ],
 );
 

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { ApartmentDropdownItem, apartmentSortKey, ComboSearchItem, QuickSearchItem } from "@portico/contract";
 import { z } from "zod";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { apartments, occupancies, occupants } from "../../db/schema/index.ts";
+import { apartments, occupancies, occupants, users } from "../../db/schema/index.ts";
 import { DEMO_TENANT, DEMO_UNITS } from "../../db/seed/demo-accounts.ts";
 import { todayIn } from "../../lib/dates.ts";
 
@@ -134,6 +134,26 @@ describe("GET /core/quick-search/?building=", () => {
     );
     expect(inactive.size).toBe(15);
     expect(items.flatMap((i) => i.leases).some((l) => inactive.has(l.occupancy_id))).toBe(false);
+  });
+
+  it("writes any name as valid JSON", async () => {
+    const lease = currentLease(DEMO_TENANT.apartment_number)!;
+    const name = { first_name: 'Zoë "Zed"\\ \t</script>', last_name: "O'Brien-Ünal \u2028 😀" };
+    const [u] = await t.db
+      .insert(users)
+      .values({ username: "qs_zoe", role: "TN", ...name })
+      .returning({ id: users.id });
+    const [o] = await t.db
+      .insert(occupants)
+      .values({ occupancy_id: lease.id, user_id: u.id, type: "CH" })
+      .returning({ id: occupants.id });
+    const res = await t.as("frontdesk").get("/api/v1/core/quick-search/?building=1");
+    const items = z.array(QuickSearchItem).parse(JSON.parse(res.body));
+    const home = items.find((i) => i.apartment_number === DEMO_TENANT.apartment_number)!;
+    // A child after the tenants and occupants.
+    expect(home.leases[0].occupants.at(-1)).toEqual({ occupant_id: o.id, ...name });
+    await t.db.delete(occupants).where(eq(occupants.id, o.id));
+    await t.db.delete(users).where(eq(users.id, u.id));
   });
 
   it("needs a building", async () => {

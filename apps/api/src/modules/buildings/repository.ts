@@ -15,18 +15,29 @@ function scopeWhere(scope: BuildingScope): SQL | undefined {
 /** Buildings ordered by the number at the start of the address, then the address. */
 export async function listBuildings(db: DbOrTx, scope: BuildingScope, page: { limit: number; offset: number }) {
   const where = scopeWhere(scope);
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(buildings)
-    .where(where);
-  const rows = await db
-    .select({ id: buildings.id, address: buildings.address, name: buildings.name, time_zone: buildings.time_zone })
+  // One statement: the page carries the total; only a page past the end counts on its own.
+  const found = await db
+    .select({
+      id: buildings.id,
+      address: buildings.address,
+      name: buildings.name,
+      time_zone: buildings.time_zone,
+      total: sql<number>`count(*) over ()`,
+    })
     .from(buildings)
     .where(where)
     .orderBy(asc(buildings.address_number), asc(buildings.address), asc(buildings.id))
     .limit(page.limit)
     .offset(page.offset);
-  return { count: Number(count), rows };
+  let count = found.length ? Number(found[0].total) : 0;
+  if (!found.length && page.offset > 0) {
+    const [c] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(buildings)
+      .where(where);
+    count = Number(c.count);
+  }
+  return { count, rows: found.map(({ total: _total, ...r }) => r) };
 }
 
 export async function getSettingsDocument(db: DbOrTx, buildingId: number, opts: { forUpdate?: boolean } = {}) {
@@ -102,32 +113,38 @@ export async function apartmentDropdown(
   }));
 }
 
-/** The active leases (current, then future) of a unit and their active residents, as JSON. */
-const leasesOf = (apartmentId: SQL, today: string) => sql`coalesce((
-  select json_agg(json_build_object(
-      'occupancy_id', oc.id,
-      'is_future', ${future("oc", today)},
-      'is_do_not_disturb', oc.is_do_not_disturb,
-      'occupants', coalesce((
-        select json_agg(json_build_object('occupant_id', o.id, 'first_name', u.first_name, 'last_name', u.last_name)
-                        order by ${OCCUPANT_ORDER})
-        from occupants o join users u on u.id = o.user_id
-        where o.occupancy_id = oc.id and o.is_active), '[]'::json))
-    order by ${future("oc", today)}, oc.lease_start_date nulls first, oc.id)
-  from occupancies oc
-  where oc.apartment_id = ${apartmentId} and oc.is_active), '[]'::json)`;
+/** A JSON string of a text value (the same escaping as json_build_object). */
+const jsonText = (expr: string) => sql.raw(`to_json(${expr})::text`);
 
 /**
  * Every unit of a building with its active leases (current, then future) and their active
  * residents (contract QuickSearchItem[]), as JSON text built whole by PostgreSQL in one
  * statement: a 1,500-unit building is ~400 KB that the API sends as it is, without parsing and
- * serializing it again.
+ * serializing it again. The building's leases are read in one pass (an index probe per lease for
+ * its residents), grouped by lease, then by unit.
  */
 export async function quickSearchJson(db: DbOrTx, buildingId: number, today: string): Promise<string> {
   const result = await db.execute(sql`
-    select coalesce(json_agg(json_build_object('apartment_id', a.id, 'apartment_number', a.apartment_number,
-        'leases', ${leasesOf(sql`a.id`, today)}) order by a.sort_key, a.id), '[]'::json)::text as body
-    from apartments a where a.building_id = ${buildingId}`);
+    with lease as (
+      select oc.id, oc.apartment_id, oc.lease_start_date, ${future("oc", today)} as is_future, oc.is_do_not_disturb,
+        coalesce('[' || string_agg('{"occupant_id":' || p.id || ',"first_name":' || ${jsonText("p.first_name")}
+          || ',"last_name":' || ${jsonText("p.last_name")} || '}', ',' order by p.ord, p.id) || ']', '[]') as occupants
+      from occupancies oc
+      left join lateral (
+        select o.id, array_position(array['TN','OC','CH']::text[], o.type) as ord, u.first_name, u.last_name
+        from occupants o join users u on u.id = o.user_id
+        where o.occupancy_id = oc.id and o.is_active offset 0) p on true
+      where oc.building_id = ${buildingId} and oc.is_active
+      group by oc.id),
+    unit as (
+      select apartment_id, '[' || string_agg('{"occupancy_id":' || id || ',"is_future":' || is_future::text
+          || ',"is_do_not_disturb":' || is_do_not_disturb::text || ',"occupants":' || occupants || '}', ','
+          order by is_future, lease_start_date nulls first, id) || ']' as leases
+      from lease group by apartment_id)
+    select coalesce('[' || string_agg('{"apartment_id":' || a.id || ',"apartment_number":' || ${jsonText("a.apartment_number")}
+        || ',"leases":' || coalesce(l.leases, '[]') || '}', ',' order by a.sort_key, a.id) || ']', '[]') as body
+    from apartments a left join unit l on l.apartment_id = a.id
+    where a.building_id = ${buildingId}`);
   return String((result.rows as { body: string }[])[0].body);
 }
 
@@ -148,6 +165,12 @@ export async function comboSearch(
   // planned as a scan of every lease of the portfolio).
   const vacant = (apt: string) =>
     sql`(select count(*) from occupancies c where c.apartment_id = ${sql.raw(apt)}.id and c.is_active and ${started("c", today)}) = 0`;
+  // Each matching unit gives at least one row and rows go in unit order: the page's unit rows
+  // are among the first `limit` units, and a page full of units needs no resident rows.
+  const units = sql`select a2.sort_key from apartments a2
+    where a2.building_id = ${buildingId} and lower(a2.apartment_number) like ${prefix} escape '\\'`;
+  const nthUnit = sql`${units} order by a2.sort_key offset ${Math.max(limit - 1, 0)} limit 1`;
+  const fewUnits = sql`(select count(*) from (${units} limit ${limit}) z) < ${limit}`;
   const unitRows = sql`
     select a.id as apartment_id, a.apartment_number, a.sort_key, oc.id as occupancy_id, null::int as occupant_id,
       coalesce(p.first_name, '') as first_name, coalesce(p.last_name, '') as last_name,
@@ -157,21 +180,28 @@ export async function comboSearch(
     left join lateral (
       select u.first_name, u.last_name from occupants o join users u on u.id = o.user_id
       where o.occupancy_id = oc.id and o.is_active order by ${OCCUPANT_ORDER} limit 1) p on true
-    where a.building_id = ${buildingId} and lower(a.apartment_number) like ${prefix} escape '\\'`;
+    where a.building_id = ${buildingId} and lower(a.apartment_number) like ${prefix} escape '\\'
+      and a.sort_key <= coalesce((${nthUnit}), a.sort_key)`;
   // The building's leases first, then each lease's residents (an index probe per lease; `offset
-  // 0` keeps the planner from flattening it into a scan of every resident of the portfolio).
+  // 0` keeps the planner from flattening it into a scan of every resident of the portfolio); the
+  // units of the few matches last. A first or last name containing the term is a full name
+  // containing it: the full name alone is compared.
   const nameRows = sql`
-    select a.id, a.apartment_number, a.sort_key, oc.id, r.id, r.first_name, r.last_name,
-      ${vacant("a")}, ${future("oc", today)}, 1
-    from occupancies oc
-    join apartments a on a.id = oc.apartment_id
-    cross join lateral (
-      select o.id, u.first_name, u.last_name from occupants o join users u on u.id = o.user_id
-      where o.occupancy_id = oc.id and o.is_active
-        and (lower(u.first_name) like ${contains} escape '\\' or lower(u.last_name) like ${contains} escape '\\'
-             or lower(u.first_name || ' ' || u.last_name) like ${contains} escape '\\')
-      offset 0) r
-    where oc.building_id = ${buildingId} and a.building_id = ${buildingId} and oc.is_active`;
+    select a.id, a.apartment_number, a.sort_key, m.occupancy_id, m.occupant_id, m.first_name, m.last_name,
+      ${vacant("a")}, m.is_future, 1
+    from (
+      select oc.id as occupancy_id, oc.apartment_id, ${future("oc", today)} as is_future, r.id as occupant_id,
+        r.first_name, r.last_name
+      from occupancies oc
+      cross join lateral (
+        select o.id, u.first_name, u.last_name from occupants o join users u on u.id = o.user_id
+        where o.occupancy_id = oc.id and o.is_active
+          and lower(u.first_name || ' ' || u.last_name) like ${contains} escape '\\'
+        offset 0) r
+      where oc.building_id = ${buildingId} and oc.is_active
+      offset 0) m
+    join apartments a on a.id = m.apartment_id
+    where a.building_id = ${buildingId} and ${fewUnits}`;
   const union = t ? sql`${unitRows} union all ${nameRows}` : unitRows;
   const result = await db.execute(sql`
     select apartment_id, apartment_number, occupancy_id, occupant_id, first_name, last_name, is_vacant, is_future

@@ -50,6 +50,25 @@ describe("GET /core/global-users/", () => {
     expect((await search("frontdesk", `?role=TN&search=${encodeURIComponent(r.email)}`)).count).toBe(0);
   });
 
+  it("finds a name by any part of the full name, wildcards taken literally", async () => {
+    for (const term of ["taylor", "MORGAN", "aylor morg", "r m"]) {
+      const body = await search("office", `?role=TN&search=${encodeURIComponent(term)}&limit=1000`);
+      expect(
+        body.results.map((u) => u.username),
+        term,
+      ).toContain("tenant");
+      expect(body.count).toBe(body.results.length);
+      for (const u of body.results)
+        expect(
+          `${u.first_name} ${u.last_name}|${u.username}|${u.email}`.toLowerCase().includes(term.toLowerCase()),
+          `${term}: ${u.username}`,
+        ).toBe(true);
+    }
+    expect((await search("office", "?search=%25")).count).toBe(0);
+    const underscore = await search("office", "?search=_&limit=1000");
+    for (const u of underscore.results) expect(`${u.username}|${u.email}`).toContain("_");
+  });
+
   it("keeps non-office users to people linked to their buildings", async () => {
     const r3 = await residentOf(3);
     expect((await search("frontdesk", `?search=${r3.username}`)).count).toBe(0);

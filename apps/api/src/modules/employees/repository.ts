@@ -13,10 +13,10 @@ const idList = (ids: number[]) =>
     sql`, `,
   );
 
-/** The user has access (user_buildings) to one of these buildings. */
+/** The user has access (user_buildings) to one of these buildings (read from the buildings' grants). */
 const grantedIn = (ids: number[]) =>
   ids.length
-    ? sql`exists (select 1 from user_buildings ub where ub.user_id = ${USER_ID} and ub.building_id in (${idList(ids)}))`
+    ? sql`${USER_ID} in (select ub.user_id from user_buildings ub where ub.building_id in (${idList(ids)}))`
     : sql`false`;
 /** The user is a resident of an occupancy (active or not) in one of these buildings. */
 const residentIn = (ids: number[]) =>
@@ -24,6 +24,13 @@ const residentIn = (ids: number[]) =>
     ? sql`exists (select 1 from occupants o join occupancies oc on oc.id = o.occupancy_id
                   where o.user_id = ${USER_ID} and oc.building_id in (${idList(ids)}))`
     : sql`false`;
+
+/**
+ * The user's name contains the pattern. A first or last name containing it is a full name
+ * containing it: the full name alone is compared (its trigram index, users_full_name_trgm_idx).
+ */
+const nameMatches = (pattern: string) =>
+  sql`lower(${users.first_name} || ' ' || ${users.last_name}) like ${pattern} escape '\\'`;
 
 export interface EmployeeFilter {
   /** Only employees with access to this building. */
@@ -45,10 +52,8 @@ function employeeWhere(f: EmployeeFilter): SQL | undefined {
   if (f.minLastLogin) conds.push(gte(users.last_login, f.minLastLogin));
   if (f.search?.trim()) {
     const t = contains(f.search);
-    conds.push(sql`(lower(${users.first_name}) like ${t} escape '\\' or lower(${users.last_name}) like ${t} escape '\\'
-      or lower(${users.first_name} || ' ' || ${users.last_name}) like ${t} escape '\\'
-      or lower(${users.username}) like ${t} escape '\\' or lower(${users.email}) like ${t} escape '\\'
-      or lower(${employees.title}) like ${t} escape '\\')`);
+    conds.push(sql`(${nameMatches(t)} or lower(${users.username}) like ${t} escape '\\'
+      or lower(${users.email}) like ${t} escape '\\' or lower(${employees.title}) like ${t} escape '\\')`);
   }
   return and(...conds);
 }
@@ -65,64 +70,73 @@ export const EMPLOYEE_ORDER_COLUMNS = {
 } as const;
 export type EmployeeOrderField = keyof typeof EMPLOYEE_ORDER_COLUMNS;
 
-const buildingIds = (extra: SQL = sql`true`) =>
-  sql<number[]>`coalesce((select array_agg(ub.building_id order by ub.building_id) from user_buildings ub
-                          where ub.user_id = ${USER_ID} and ${extra}), '{}')`;
-
 export async function listEmployees(
   db: DbOrTx,
   f: EmployeeFilter,
   order: { field: EmployeeOrderField; desc: boolean }[],
   page: { limit: number; offset: number },
 ) {
-  const where = employeeWhere(f);
+  const where = employeeWhere(f) ?? sql`true`;
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(employees)
     .innerJoin(users, eq(users.id, employees.user_id))
     .where(where);
-  const directory =
+  // The page is ordered and cut first; its users' buildings are then read in one pass each.
+  const keys = order.map((o, i) => ({ expr: EMPLOYEE_ORDER_COLUMNS[o.field], name: sql.raw(`k${i}`), desc: o.desc }));
+  const inner = keys.map((k) => sql`${k.expr} ${sql.raw(k.desc ? "desc" : "asc")} nulls last`);
+  const outer = keys.map((k) => sql`p.${k.name} ${sql.raw(k.desc ? "desc" : "asc")} nulls last`);
+  const shown =
     f.buildingId !== undefined
-      ? sql<boolean>`coalesce((select ub.is_include_in_directory from user_buildings ub
-                               where ub.user_id = ${USER_ID} and ub.building_id = ${f.buildingId}), false)`
-      : sql<boolean>`exists (select 1 from user_buildings ub where ub.user_id = ${USER_ID} and ub.is_include_in_directory)`;
-  const rows = await db
-    .select({
-      id: employees.id,
-      title: employees.title,
-      department: employees.department,
-      employment_start_date: employees.employment_start_date,
-      emergency_contact_info: employees.emergency_contact_info,
-      notes: employees.notes,
-      photo_url: employees.photo_url,
-      photo_url_thumbnail: employees.photo_url_thumbnail,
-      directory_buildings: buildingIds(sql`ub.is_include_in_directory`),
-      contact_buildings: buildingIds(sql`ub.is_include_in_tenant_portal_contacts`),
-      is_shown_in_directory: directory,
-      user_id: users.id,
-      username: users.username,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      email: users.email,
-      phone_number: users.phone_number,
-      role: users.role,
-      is_active: users.is_active,
-      last_login: users.last_login,
-      buildings: buildingIds(),
-    })
-    .from(employees)
-    .innerJoin(users, eq(users.id, employees.user_id))
-    .where(where)
-    .orderBy(
-      ...order.map((o) =>
-        o.desc
-          ? sql`${EMPLOYEE_ORDER_COLUMNS[o.field]} desc nulls last`
-          : sql`${EMPLOYEE_ORDER_COLUMNS[o.field]} asc nulls last`,
-      ),
-      asc(employees.id),
-    )
-    .limit(page.limit)
-    .offset(page.offset);
+      ? sql`coalesce(bool_or(ub.is_include_in_directory) filter (where ub.building_id = ${f.buildingId}), false)`
+      : sql`coalesce(bool_or(ub.is_include_in_directory), false)`;
+  const r = await db.execute(sql`
+    select p.id, p.title, p.department, p.employment_start_date, p.emergency_contact_info, p.notes, p.photo_url,
+      p.photo_url_thumbnail, b.directory_buildings, b.contact_buildings, b.is_shown_in_directory, p.user_id,
+      p.username, p.first_name, p.last_name, p.email, p.phone_number, p.role, p.is_active, p.last_login, b.buildings
+    from (
+      select ${employees.id}, ${employees.title}, ${employees.department}, ${employees.employment_start_date},
+        ${employees.emergency_contact_info}, ${employees.notes}, ${employees.photo_url}, ${employees.photo_url_thumbnail},
+        ${users.id} as user_id, ${users.username}, ${users.first_name}, ${users.last_name}, ${users.email},
+        ${users.phone_number}, ${users.role}, ${users.is_active}, ${users.last_login}
+        ${sql.join(
+          keys.map((k) => sql`, ${k.expr} as ${k.name}`),
+          sql``,
+        )}
+      from employees join users on ${users.id} = ${employees.user_id}
+      where ${where}
+      order by ${sql.join([...inner, sql`${employees.id} asc`], sql`, `)}
+      limit ${page.limit} offset ${page.offset}) p
+    cross join lateral (
+      select coalesce(array_agg(ub.building_id order by ub.building_id) filter (where ub.is_include_in_directory), '{}') as directory_buildings,
+        coalesce(array_agg(ub.building_id order by ub.building_id) filter (where ub.is_include_in_tenant_portal_contacts), '{}') as contact_buildings,
+        ${shown} as is_shown_in_directory,
+        coalesce(array_agg(ub.building_id order by ub.building_id), '{}') as buildings
+      from user_buildings ub where ub.user_id = p.user_id) b
+    order by ${sql.join([...outer, sql`p.id asc`], sql`, `)}`);
+  const rows = (r as unknown as { rows: Record<string, unknown>[] }).rows.map((x) => ({
+    id: Number(x.id),
+    title: String(x.title),
+    department: String(x.department),
+    employment_start_date: (x.employment_start_date ?? null) as string | null,
+    emergency_contact_info: String(x.emergency_contact_info),
+    notes: String(x.notes),
+    photo_url: (x.photo_url ?? null) as string | null,
+    photo_url_thumbnail: (x.photo_url_thumbnail ?? null) as string | null,
+    directory_buildings: x.directory_buildings as number[],
+    contact_buildings: x.contact_buildings as number[],
+    is_shown_in_directory: Boolean(x.is_shown_in_directory),
+    user_id: Number(x.user_id),
+    username: String(x.username),
+    first_name: String(x.first_name),
+    last_name: String(x.last_name),
+    email: String(x.email),
+    phone_number: String(x.phone_number),
+    role: String(x.role),
+    is_active: Boolean(x.is_active),
+    last_login: x.last_login == null ? null : (users.last_login.mapFromDriverValue(x.last_login as string) as Date),
+    buildings: x.buildings as number[],
+  }));
   return { count: Number(count), rows };
 }
 
@@ -172,31 +186,54 @@ export async function listGlobalUsers(db: DbOrTx, f: GlobalUserFilter, page: { l
     conds.push(f.residentsOnly ? residentIn(f.scopeIds) : sql`(${residentIn(f.scopeIds)} or ${grantedIn(f.scopeIds)})`);
   if (f.search?.trim()) {
     const t = contains(f.search);
-    conds.push(sql`(lower(${users.first_name}) like ${t} escape '\\' or lower(${users.last_name}) like ${t} escape '\\'
-      or lower(${users.first_name} || ' ' || ${users.last_name}) like ${t} escape '\\'
-      or lower(${users.username}) like ${t} escape '\\'
+    // Each alternative has its trigram index: the matches are found without reading every user.
+    conds.push(sql`(${nameMatches(t)} or lower(${users.username}) like ${t} escape '\\'
       ${f.searchEmail ? sql`or lower(${users.email}) like ${t} escape '\\'` : sql``})`);
   }
   const where = and(...conds);
-  // One pass: a "contains" search reads every user, so the page carries the total (a window
-  // count) instead of a second scan; only a page past the end counts on its own.
-  const found = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      email: users.email,
-      phone_number: users.phone_number,
-      role: users.role,
-      is_active: users.is_active,
-      total: sql<number>`count(*) over ()`,
-    })
-    .from(users)
-    .where(where)
-    .orderBy(sql`lower(${users.last_name})`, sql`lower(${users.first_name})`, asc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  // One pass: a "contains" search reads every match, so the page carries the total (a window
+  // count) instead of a second scan; only a page past the end counts on its own. The matches are
+  // read first (the trigram indexes), then ordered: read in name order instead, the window
+  // would go through every user.
+  const found = f.search?.trim()
+    ? ((
+        await db.execute(sql`
+          with found as materialized (
+            select ${users.id} as id, ${users.username} as username, ${users.first_name} as first_name,
+              ${users.last_name} as last_name, ${users.email} as email, ${users.phone_number} as phone_number,
+              ${users.role} as role, ${users.is_active} as is_active,
+              lower(${users.last_name}) as k1, lower(${users.first_name}) as k2
+            from users where ${where})
+          select id, username, first_name, last_name, email, phone_number, role, is_active, count(*) over () as total
+          from found order by k1, k2, id limit ${page.limit} offset ${page.offset}`)
+      ).rows as {
+        id: number;
+        username: string;
+        first_name: string;
+        last_name: string;
+        email: string;
+        phone_number: string;
+        role: string;
+        is_active: boolean;
+        total: number;
+      }[])
+    : await db
+        .select({
+          id: users.id,
+          username: users.username,
+          first_name: users.first_name,
+          last_name: users.last_name,
+          email: users.email,
+          phone_number: users.phone_number,
+          role: users.role,
+          is_active: users.is_active,
+          total: sql<number>`count(*) over ()`,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(sql`lower(${users.last_name})`, sql`lower(${users.first_name})`, asc(users.id))
+        .limit(page.limit)
+        .offset(page.offset);
   let count = found.length ? Number(found[0].total) : 0;
   if (!found.length && page.offset > 0) {
     const [c] = await db
@@ -205,7 +242,7 @@ export async function listGlobalUsers(db: DbOrTx, f: GlobalUserFilter, page: { l
       .where(where);
     count = Number(c.count);
   }
-  const rows = found.map(({ total: _total, ...r }) => r);
+  const rows = found.map(({ total: _total, ...r }) => ({ ...r, id: Number(r.id) }));
   return { count, rows };
 }
 

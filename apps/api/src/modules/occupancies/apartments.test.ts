@@ -236,6 +236,40 @@ describe("GET /core/buildings/{id}/occupants/", () => {
     expect((await t.as("frontdesk").get(`${API}/core/buildings/3/occupants/`)).statusCode).toBe(403);
   });
 
+  it("pages in the spreadsheet's order, searches counted", async () => {
+    const res = await t.as("frontdesk").get(`${API}/core/buildings/1/occupants/`, XLSX);
+    const sheet = (await sheetRows(res.rawPayload)).slice(1).map((r) => [r[0], r[1], r[2]].map(String));
+    const row = (o: Occupant) => [
+      o.apartment_number,
+      [o.first_name, o.last_name].filter(Boolean).join(" "),
+      o.type_display,
+    ];
+    const pages: string[][] = [];
+    for (let offset = 0; ; offset += 37) {
+      const page = paginated(Occupant).parse(
+        (await t.as("frontdesk").get(`${API}/core/buildings/1/occupants/?limit=37&offset=${offset}`)).json(),
+      );
+      expect(page.count).toBe(sheet.length);
+      pages.push(...page.results.map(row));
+      if (!page.next) break;
+    }
+    expect(pages).toEqual(sheet);
+    // A search: units by number prefix, residents by name; the page carries the total.
+    const every = pages.filter(([unit, name]) => unit.startsWith("1") || name.toLowerCase().includes("1"));
+    const found = paginated(Occupant).parse(
+      (await t.as("frontdesk").get(`${API}/core/buildings/1/occupants/?search=1&limit=5&offset=5`)).json(),
+    );
+    expect(found.count).toBe(every.length);
+    expect(found.results.map(row)).toEqual(every.slice(5, 10));
+    const named = pages.filter(([, name]) => name.toLowerCase().includes("an"));
+    const an = paginated(Occupant).parse(
+      (await t.as("frontdesk").get(`${API}/core/buildings/1/occupants/?search=AN&limit=1000`)).json(),
+    );
+    expect(an.results.map(row)).toEqual(named);
+    const past = (await t.as("frontdesk").get(`${API}/core/buildings/1/occupants/?search=1&offset=100000`)).json();
+    expect(past).toMatchObject({ count: every.length, results: [] });
+  });
+
   it("answers building_occupants.xlsx row by row (Email only for managers)", async () => {
     const res = await t.as("manager").get(`${API}/core/buildings/1/occupants/`, XLSX);
     expect(res.statusCode).toBe(200);

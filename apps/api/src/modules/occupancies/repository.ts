@@ -50,6 +50,22 @@ const TODAY = (b: string) => sql.raw(`(now() at time zone ${b}.time_zone)::date`
 const realEmail = (col: string) =>
   sql.raw(`nullif(case when lower(${col}) like '%@${NO_EMAIL_DOMAIN}' then '' else ${col} end, '')`);
 
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
+/**
+ * A resident (u: the users alias) whose name or, for readers who see them, e-mail contains the
+ * pattern. A first or last name containing it is a full name containing it: the full name alone
+ * is compared (its trigram index, users_full_name_trgm_idx).
+ */
+const residentMatches = (pattern: string, viewEmail: boolean) =>
+  sql`(lower(u.first_name || ' ' || u.last_name) like ${pattern} escape '\\'${
+    viewEmail ? sql` or lower(u.email) like ${pattern} escape '\\'` : sql``
+  })`;
+
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const hit = e?.code === "23505" ? e : e?.cause?.code === "23505" ? e.cause : null;
@@ -164,13 +180,13 @@ function toOccupant(r: Record<string, unknown>, viewer: Viewer): Occupant {
   };
 }
 
-const OCCUPANT_SELECT = sql`
-  select o.id, o.user_id, o.occupancy_id, o.type, o.is_active, o.pronouns, o.emergency_contact_info, o.photo_url,
-    o.welcome_email_sent_time, o.is_text_maintenance_activity, o.is_email_maintenance_activity,
+const OCCUPANT_COLUMNS = sql`o.id, o.user_id, o.occupancy_id, o.type, o.is_active, o.pronouns, o.emergency_contact_info,
+    o.photo_url, o.welcome_email_sent_time, o.is_text_maintenance_activity, o.is_email_maintenance_activity,
     o.is_text_package_activity, o.is_email_package_activity,
     u.username, u.email, u.first_name, u.last_name, u.phone_number,
-    (u.is_active and (u.password_hash is not null or u.last_login is not null)) as has_account,
-    a.apartment_number, oc.building_id, a.sort_key
+    (u.is_active and (u.password_hash is not null or u.last_login is not null)) as has_account`;
+const OCCUPANT_SELECT = sql`
+  select ${OCCUPANT_COLUMNS}, a.apartment_number, oc.building_id, a.sort_key
   from occupants o
   join users u on u.id = o.user_id
   join occupancies oc on oc.id = o.occupancy_id
@@ -198,7 +214,7 @@ export async function occupantById(db: DbOrTx, id: number, viewer: Viewer): Prom
   return row ? toOccupant(row, viewer) : null;
 }
 
-/** Active residents of the building's active occupancies, unit order (JSON list and export). */
+/** Active residents of the building's active occupancies matching a search (JSON list). */
 export function buildingOccupantsWhere(buildingId: number, search: string | undefined, viewer: Viewer): SQL {
   const t = (search ?? "").trim().toLowerCase();
   const like = `%${likeEscape(t)}%`;
@@ -211,6 +227,8 @@ export function buildingOccupantsWhere(buildingId: number, search: string | unde
   return sql`oc.building_id = ${buildingId} and a.building_id = ${buildingId} and oc.is_active and o.is_active${match}`;
 }
 
+const BUILDING_OCCUPANT_ORDER = sql`a.sort_key, oc.lease_start_date nulls first, oc.id, ${OCCUPANT_ORDER}`;
+
 export async function buildingOccupants(
   db: DbOrTx,
   buildingId: number,
@@ -218,22 +236,52 @@ export async function buildingOccupants(
   viewer: Viewer,
   page: { limit: number; offset: number },
 ) {
-  const where = buildingOccupantsWhere(buildingId, search, viewer);
-  // Without a search, the residents are counted lease by lease (an index probe each), not by
-  // scanning every resident of the portfolio.
+  if (search?.trim()) {
+    // A search reads every resident of the building to order the matches: the page carries the total.
+    const where = buildingOccupantsWhere(buildingId, search, viewer);
+    const found = rowsOf(
+      await db.execute(
+        sql`select ${OCCUPANT_COLUMNS}, a.apartment_number, oc.building_id, a.sort_key, count(*) over () as total_count
+          from occupants o join users u on u.id = o.user_id
+          join occupancies oc on oc.id = o.occupancy_id join apartments a on a.id = oc.apartment_id
+          where ${where} order by ${BUILDING_OCCUPANT_ORDER} limit ${page.limit} offset ${page.offset}`,
+      ),
+    );
+    let count = found.length ? Number(found[0].total_count) : 0;
+    if (!found.length && page.offset > 0) {
+      const [c] = rowsOf(
+        await db.execute(sql`select count(*)::int as n from occupants o join users u on u.id = o.user_id
+          join occupancies oc on oc.id = o.occupancy_id join apartments a on a.id = oc.apartment_id where ${where}`),
+      );
+      count = Number(c.n);
+    }
+    return { count, rows: found.map((row) => toOccupant(row, viewer)) };
+  }
+  // The residents are counted lease by lease (an index probe each), not by scanning every
+  // resident of the portfolio.
   const [c] = rowsOf(
     await db.execute(
-      search?.trim()
-        ? sql`select count(*)::int as n from occupants o join users u on u.id = o.user_id
-            join occupancies oc on oc.id = o.occupancy_id join apartments a on a.id = oc.apartment_id where ${where}`
-        : sql`select coalesce(sum((select count(*) from occupants o where o.occupancy_id = oc.id and o.is_active)), 0)::int as n
-            from occupancies oc where oc.building_id = ${buildingId} and oc.is_active`,
+      sql`select coalesce(sum((select count(*) from occupants o where o.occupancy_id = oc.id and o.is_active)), 0)::int as n
+          from occupancies oc where oc.building_id = ${buildingId} and oc.is_active`,
     ),
   );
-  const r = await db.execute(
-    sql`${OCCUPANT_SELECT} where ${where} order by a.sort_key, oc.lease_start_date nulls first, oc.id, ${OCCUPANT_ORDER}
-        limit ${page.limit} offset ${page.offset}`,
-  );
+  // The page walks the units in order, each with its leases and their residents (index probes;
+  // `offset 0` keeps them so), so it reads only its units and those before it; the accounts are
+  // read for its rows only. A lease's building is its unit's.
+  const r = await db.execute(sql`
+    with page as (
+      select o.*, oc.building_id, oc.lease_start_date, a.apartment_number, a.sort_key
+      from apartments a
+      cross join lateral (
+        select oc.id, oc.building_id, oc.lease_start_date from occupancies oc
+        where oc.apartment_id = a.id and oc.is_active offset 0) oc
+      cross join lateral (select o.* from occupants o where o.occupancy_id = oc.id and o.is_active offset 0) o
+      where a.building_id = ${buildingId}
+      order by ${BUILDING_OCCUPANT_ORDER}
+      limit ${page.limit} offset ${page.offset})
+    select ${OCCUPANT_COLUMNS}, o.apartment_number, o.building_id, o.sort_key
+    from page o join users u on u.id = o.user_id
+    order by o.sort_key, o.lease_start_date nulls first, o.occupancy_id, ${OCCUPANT_ORDER}`);
   return { count: Number(c.n), rows: rowsOf(r).map((row) => toOccupant(row, viewer)) };
 }
 
@@ -763,73 +811,134 @@ export interface UnitListSort {
   desc: boolean;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * How a search finds its residents: over many buildings, by name first (the trigram index when
+ * the term has three letters or digits in a row, otherwise one pass over the accounts); in a few
+ * buildings, lease by lease. Both give the same rows.
+ */
+export function searchesByName(f: UnitListFilter): boolean {
+  const n = f.buildingIds.length;
+  return !!f.search?.trim() && (n > 100 || (n > 10 && /[\p{L}\p{N}]{3}/u.test(f.search)));
+}
 
-function unitListSql(f: UnitListFilter): { scope: SQL; rows: SQL } {
-  const ids = sql.join(
-    f.buildingIds.map((i) => sql`${i}`),
-    sql`, `,
-  );
+function unitListSql(f: UnitListFilter, s: UnitListSort, byName: boolean): { ctes: SQL; rows: SQL } {
+  const ids = idList(f.buildingIds);
   const term = (f.search ?? "").trim().toLowerCase();
   const prefix = `${likeEscape(term)}%`;
   const contains = `%${likeEscape(term)}%`;
   const shown = sql.raw(`(o.is_active or not oc.is_active)`);
+  const scope = sql`scope as (select b.id, b.name, ${TODAY("b")} as today from buildings b where b.id in (${ids}))`;
+  const vacantAllowed = f.displayVacant && !f.phoneDigits && !f.minLeaseStart && !f.maxLeaseStart;
+  // The unit has no current lease. Counted per unit (an index probe; an EXISTS here may be
+  // planned as a scan of every lease of the portfolio).
+  const vacant = sql`(select count(*) from occupancies c where c.apartment_id = a.id and c.is_active
+    and (c.lease_start_date is null or c.lease_start_date <= s.today)) = 0`;
+
+  // The first pages in unit order: the units in index order, each with its leases (an index
+  // probe per unit; `offset 0` keeps it so), so a page reads only its units and those before it.
+  // A lease's building is its unit's.
+  if (!term && !f.phoneDigits && !f.minLeaseStart && !f.maxLeaseStart && s.key === "apartment_number") {
+    const rows = sql`
+      select l.id, a.id as apartment_id, a.apartment_number, a.sort_key, l.is_active, l.is_future,
+        l.lease_start_date, l.lease_end_date, l.move_out_date, l.is_vacant,
+        s.id as building_id, s.name as building_name, a.is_balcony_apt
+      from apartments a
+      join scope s on s.id = a.building_id
+      cross join lateral (
+        select oc.id, oc.is_active, coalesce(oc.lease_start_date > s.today, false) as is_future,
+          oc.lease_start_date, oc.lease_end_date, oc.move_out_date, false as is_vacant
+        from occupancies oc
+        where oc.apartment_id = a.id${f.activeOnly ? sql` and oc.is_active` : sql``}
+        ${
+          vacantAllowed
+            ? sql`union all
+        select null::int, false, false, null::date, null::date, null::date, true where ${vacant}`
+            : sql``
+        }
+        offset 0) l
+      where a.building_id in (${ids})${f.balconyOnly ? sql` and a.is_balcony_apt` : sql``}`;
+    return { ctes: scope, rows: sql`select * from (${rows}) x` };
+  }
+
   const occWhere: SQL[] = [sql`true`];
   if (f.activeOnly) occWhere.push(sql`oc.is_active`);
   if (f.balconyOnly) occWhere.push(sql`a.is_balcony_apt`);
   if (f.minLeaseStart) occWhere.push(sql`oc.lease_start_date >= ${f.minLeaseStart}::date`);
   if (f.maxLeaseStart) occWhere.push(sql`oc.lease_start_date <= ${f.maxLeaseStart}::date`);
-  if (term)
+  byName &&= !!term;
+  if (byName) occWhere.push(sql`(n.by_unit or n.any_active or not oc.is_active)`);
+  else if (term)
     occWhere.push(sql`(lower(a.apartment_number) like ${prefix} escape '\\' or exists (
       select 1 from occupants o join users u on u.id = o.user_id
-      where o.occupancy_id = oc.id and ${shown} and (
-        lower(u.first_name) like ${contains} escape '\\' or lower(u.last_name) like ${contains} escape '\\'
-        or lower(u.first_name || ' ' || u.last_name) like ${contains} escape '\\'
-        ${f.viewEmail ? sql`or lower(u.email) like ${contains} escape '\\'` : sql``})))`);
+      where o.occupancy_id = oc.id and ${shown} and ${residentMatches(contains, f.viewEmail)}))`);
   if (f.phoneDigits)
     occWhere.push(sql`exists (select 1 from occupants o join users u on u.id = o.user_id
       where o.occupancy_id = oc.id and ${shown}
         and regexp_replace(u.phone_number, '[^0-9]', '', 'g') like ${`%${f.phoneDigits}%`})`);
   // The residents' names, e-mails and phones are joined to the page's rows only (unitListPage).
-  // Units are scoped through the apartment (the lease's building is its unit's), so the unit
-  // order (sort_key, building) is an index range of apartments.
   const occRows = sql`
     select oc.id, a.id as apartment_id, a.apartment_number, a.sort_key, oc.is_active,
       coalesce(oc.lease_start_date > s.today, false) as is_future,
       oc.lease_start_date, oc.lease_end_date, oc.move_out_date, false as is_vacant,
       s.id as building_id, s.name as building_name, a.is_balcony_apt
-    from occupancies oc
+    from ${byName ? sql`found n join occupancies oc on oc.id = n.id` : sql`occupancies oc`}
     join apartments a on a.id = oc.apartment_id
     join scope s on s.id = a.building_id
     where oc.building_id in (${ids}) and ${sql.join(occWhere, sql` and `)}`;
-  const vacantAllowed = f.displayVacant && !f.phoneDigits && !f.minLeaseStart && !f.maxLeaseStart;
-  const vacWhere: SQL[] = [
-    sql`not exists (select 1 from occupancies c where c.apartment_id = a.id and c.is_active
-          and (c.lease_start_date is null or c.lease_start_date <= s.today))`,
-  ];
+  const vacWhere: SQL[] = [sql`a.building_id in (${ids})`, vacant];
   if (f.balconyOnly) vacWhere.push(sql`a.is_balcony_apt`);
-  if (term) vacWhere.push(sql`lower(a.apartment_number) like ${prefix} escape '\\'`);
+  // With a search, each building's units by number prefix (its index).
   const vacantRows = sql`
     select null::int as id, a.id as apartment_id, a.apartment_number, a.sort_key, false as is_active, false as is_future,
       null::date as lease_start_date, null::date as lease_end_date, null::date as move_out_date, true as is_vacant,
       s.id as building_id, s.name as building_name, a.is_balcony_apt
-    from apartments a join scope s on s.id = a.building_id
+    from scope s
+    ${
+      term
+        ? sql`cross join lateral (select * from apartments a where a.building_id = s.id
+        and lower(a.apartment_number) like ${prefix} escape '\\' offset 0) a`
+        : sql`join apartments a on a.building_id = s.id`
+    }
     where ${sql.join(vacWhere, sql` and `)}`;
+  // The occupancies whose unit number starts with the term or with a resident whose name
+  // matches (and whether one of those residents is active).
+  const found = sql`found as materialized (
+    select id, bool_or(by_unit) as by_unit, bool_or(any_active) as any_active from (
+      select o.occupancy_id as id, false as by_unit, o.is_active as any_active
+      from users u
+      cross join lateral (select o.occupancy_id, o.is_active from occupants o where o.user_id = u.id offset 0) o
+      where ${residentMatches(contains, f.viewEmail)}
+      union all
+      select c.id, true, false from scope s
+      cross join lateral (select ap.id from apartments ap where ap.building_id = s.id
+        and lower(ap.apartment_number) like ${prefix} escape '\\' offset 0) ap
+      join occupancies c on c.apartment_id = ap.id) m
+    group by id)`;
   return {
-    scope: sql`scope as (select b.id, b.name, ${TODAY("b")} as today from buildings b where b.id in (${ids}))`,
+    ctes: byName ? sql`${scope}, ${found}` : scope,
     rows: sql`select * from (${occRows}${vacantAllowed ? sql` union all ${vacantRows}` : sql``}) x`,
   };
 }
 
 /**
  * One page of the unit list: the page's rows first (ordered, offset and limited without the
- * residents), then the names, e-mails and phones of those rows only.
+ * residents), then the names, e-mails and phones of those rows only. With `total`, each row
+ * carries the number of rows of the whole list (total_count).
  */
-function unitListPage(f: UnitListFilter, s: UnitListSort, limit: number, offset: number): SQL {
-  const { scope, rows } = unitListSql(f);
+function unitListPage(
+  f: UnitListFilter,
+  s: UnitListSort,
+  limit: number,
+  offset: number,
+  opts: { total: boolean; byName: boolean },
+): SQL {
+  const { total } = opts;
+  const { ctes, rows } = unitListSql(f, s, opts.byName);
   const order = unitListOrder(s);
   return sql`
-    with ${scope}, page as (${rows} order by ${order} limit ${limit} offset ${offset})
+    with ${ctes}, page as (
+      select x.*${total ? sql`, count(*) over () as total_count` : sql``} from (${rows}) x
+      order by ${order} limit ${limit} offset ${offset})
     select x.*, coalesce(r.names, '') as names, coalesce(r.emails, '') as emails,
       coalesce(r.phone_numbers, '') as phone_numbers
     from page x
@@ -840,6 +949,40 @@ function unitListPage(f: UnitListFilter, s: UnitListSort, limit: number, offset:
       from occupants o join users u on u.id = o.user_id
       where o.occupancy_id = x.id and (o.is_active or not x.is_active)) r on true
     order by ${order}`;
+}
+
+/**
+ * The number of rows of the list: without a search, the occupancies counted on their own (the
+ * building's index; a lease's building is its unit's) plus the vacant units.
+ */
+function unitListCount(f: UnitListFilter, byName: boolean): SQL {
+  const term = (f.search ?? "").trim();
+  if (term) {
+    const { ctes, rows } = unitListSql(f, { key: "lease_start_date", desc: false }, byName);
+    return sql`with ${ctes} select count(*)::int as n from (${rows}) y`;
+  }
+  const ids = idList(f.buildingIds);
+  const occWhere: SQL[] = [sql`oc.building_id in (${ids})`];
+  if (f.activeOnly) occWhere.push(sql`oc.is_active`);
+  if (f.balconyOnly) occWhere.push(sql`a.is_balcony_apt`);
+  if (f.minLeaseStart) occWhere.push(sql`oc.lease_start_date >= ${f.minLeaseStart}::date`);
+  if (f.maxLeaseStart) occWhere.push(sql`oc.lease_start_date <= ${f.maxLeaseStart}::date`);
+  if (f.phoneDigits)
+    occWhere.push(sql`exists (select 1 from occupants o join users u on u.id = o.user_id
+      where o.occupancy_id = oc.id and (o.is_active or not oc.is_active)
+        and regexp_replace(u.phone_number, '[^0-9]', '', 'g') like ${`%${f.phoneDigits}%`})`);
+  const occupancyCount = sql`(select count(*) from occupancies oc${
+    f.balconyOnly ? sql` join apartments a on a.id = oc.apartment_id` : sql``
+  } where ${sql.join(occWhere, sql` and `)})`;
+  if (!(f.displayVacant && !f.phoneDigits && !f.minLeaseStart && !f.maxLeaseStart))
+    return sql`select ${occupancyCount}::int as n`;
+  return sql`
+    with scope as (select b.id, ${TODAY("b")} as today from buildings b where b.id in (${ids}))
+    select (${occupancyCount} + (
+      select count(*) from apartments a join scope s on s.id = a.building_id
+      where a.building_id in (${ids})${f.balconyOnly ? sql` and a.is_balcony_apt` : sql``}
+        and (select count(*) from occupancies c where c.apartment_id = a.id and c.is_active
+          and (c.lease_start_date is null or c.lease_start_date <= s.today)) = 0))::int as n`;
 }
 
 function unitListOrder(s: UnitListSort): SQL {
@@ -879,14 +1022,18 @@ export async function unitList(
   f: UnitListFilter,
   s: UnitListSort,
   page: { limit: number; offset: number },
+  byName = searchesByName(f),
 ) {
   if (!f.buildingIds.length) return { count: 0, rows: [] as UnitListRow[] };
-  const { scope, rows } = unitListSql(f);
-  const count = await cachedCount(db, countKey("unit_list", f), async () => {
-    const [c] = rowsOf(await db.execute(sql`with ${scope} select count(*)::int as n from (${rows}) y`));
-    return Number(c.n);
-  });
-  const r = await db.execute(unitListPage(f, s, page.limit, page.offset));
+  const countRows = async () => Number(rowsOf(await db.execute(unitListCount(f, byName)))[0].n);
+  if ((f.search ?? "").trim()) {
+    // A search reads every match to order them: the page carries the total.
+    const rows = rowsOf(await db.execute(unitListPage(f, s, page.limit, page.offset, { total: true, byName })));
+    const count = rows.length ? Number(rows[0].total_count) : page.offset > 0 ? await countRows() : 0;
+    return { count, rows: rows.map(toUnitRow) };
+  }
+  const count = await cachedCount(db, countKey("unit_list", f), countRows);
+  const r = await db.execute(unitListPage(f, s, page.limit, page.offset, { total: false, byName }));
   return { count, rows: rowsOf(r).map(toUnitRow) };
 }
 
@@ -902,7 +1049,9 @@ export async function* iterateUnitList(
   let done = 0;
   while (done < page.limit) {
     const take = Math.min(chunk, page.limit - done);
-    const r = await db.execute(unitListPage(f, s, take, page.offset + done));
+    const r = await db.execute(
+      unitListPage(f, s, take, page.offset + done, { total: false, byName: searchesByName(f) }),
+    );
     const rows = rowsOf(r);
     for (const row of rows) yield toUnitRow(row);
     done += rows.length;
