@@ -80,23 +80,57 @@ afterAll(async () => {
 });
 
 describe("change feed triggers", () => {
-  it("send user: for what the signed-in user is made of, and nothing for a sign-in or a password", async () => {
+  it("send user: for what the signed-in user is made of, and nothing for a later sign-in or a new password", async () => {
+    // A resident's first sign-in gives them an account in the residents list (units:); later
+    // ones send nothing, nor does a new password or an unchanged role.
+    await t.db
+      .update(users)
+      .set({ last_login: sql`now()` })
+      .where(eq(users.id, tenant.id));
     expect(
       await sent(() =>
         t.db
           .update(users)
-          .set({ last_login: sql`now()` })
+          .set({ last_login: sql`now() + interval '1 minute'` })
           .where(eq(users.id, tenant.id)),
       ),
     ).toEqual([]);
     expect(await sent(() => t.db.update(users).set({ password_hash: "x" }).where(eq(users.id, tenant.id)))).toEqual([]);
     expect(await sent(() => t.db.update(users).set({ role: "TN" }).where(eq(users.id, tenant.id)))).toEqual([]);
     expect(await sent(() => t.db.update(users).set({ is_active: false }).where(eq(users.id, tenant.id)))).toEqual([
+      "units:1",
       `user:${tenant.id}`,
     ]);
     expect(await sent(() => t.db.update(users).set({ is_active: true }).where(eq(users.id, tenant.id)))).toEqual([
+      "units:1",
       `user:${tenant.id}`,
     ]);
+  });
+
+  it("send employees:all for an employee, a staff account as the lists show it, or a grant", async () => {
+    const staff = await one<{ id: number; user_id: number }>(
+      sql`select e.id, e.user_id from employees e join users u on u.id = e.user_id where u.username = 'frontdesk'`,
+    );
+    expect(
+      await sent(() => t.db.execute(sql`update employees set title = 'Concierge' where id = ${staff.id}`)),
+    ).toEqual(["employees:all"]);
+    expect(
+      await sent(() =>
+        t.db
+          .update(users)
+          .set({ last_login: sql`now()` })
+          .where(eq(users.id, staff.user_id)),
+      ),
+    ).toEqual(["employees:all"]);
+    expect(await sent(() => t.db.update(users).set({ password_hash: "y" }).where(eq(users.id, staff.user_id)))).toEqual(
+      [],
+    );
+    expect(
+      await sent(() =>
+        t.db.execute(sql`update user_buildings set is_include_in_directory = not is_include_in_directory
+          where user_id = ${staff.user_id} and building_id = 1`),
+      ),
+    ).toEqual(["employees:all"]);
   });
 
   it("send a resident's rename to the units of the buildings they live in", async () => {
@@ -123,10 +157,12 @@ describe("change feed triggers", () => {
     const id = (await one<{ id: number }>(sql`select id from users where username = 'Feed.Check'`)).id;
     expect(u).toEqual(["login:feed.check", "login:feed@example.com", `user:${id}`]);
     expect(await sent(() => t.db.insert(userBuildings).values({ user_id: id, building_id: 2 }))).toEqual([
+      "employees:all",
       `user:${id}`,
     ]);
+    // Its grants go with it (employees:all).
     expect(await sent(() => t.db.delete(users).where(eq(users.id, id)))).toEqual(
-      ["login:feed.check", "login:feed@example.com", `user:${id}`].sort(),
+      ["employees:all", "login:feed.check", "login:feed@example.com", `user:${id}`].sort(),
     );
   });
 

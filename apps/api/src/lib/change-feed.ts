@@ -16,13 +16,16 @@ import { CHANGE_CHANNEL } from "../db/client.ts";
  *                           matches users by them)
  *   building:<building id>  a buildings row or its building_settings
  *   units:<building id>     an apartment, occupancy (lease) or occupant (resident) of the
- *                           building, or the name of a user living in it, or a lease's flag
+ *                           building, or the name, contacts or account of a user living in
+ *                           it, or a lease's flag
  *   packages:<building id>  a package of the building (its notification bookkeeping aside)
  *   package_types:all       the global package types
  *   shift_logs:<building id> a shift log note of the building or the units it is about
  *                           (migration 0007_list_topics)
  *   shift_log_types:all     the shift log types
  *   buildings:all           any building (the lists of buildings)
+ *   employees:all           an employee, a staff account as the lists show it (last sign-in
+ *                           included) or a building grant (migration 0010_staff_topics)
  *   reset:<table>           a TRUNCATE: every cache is dropped
  *
  * A new area that caches something adds its topic here, a trigger in a migration, and `touch`
@@ -56,6 +59,7 @@ export const topics = {
   shiftLogs: (buildingId: number) => `shift_logs:${buildingId}`,
   shiftLogTypes: "shift_log_types:all",
   buildings: "buildings:all",
+  employees: "employees:all",
 } as const;
 
 export interface CacheOptions {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import crypto from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
@@ -89,10 +89,21 @@ async function appOn(database: Database, config: Config): Promise<TestApp> {
     return t;
   };
   const as = (username: string | null): Requester => {
-    const send = async (method: InjectOptions["method"], url: string, payload?: unknown, opts: Partial<InjectOptions> = {}) => {
+    const send = async (
+      method: InjectOptions["method"],
+      url: string,
+      payload?: unknown,
+      opts: Partial<InjectOptions> = {},
+    ) => {
       const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
       if (username) headers.authorization = `Bearer ${await token(username)}`;
-      return app.inject({ method, url, ...(payload !== undefined ? { payload: payload as InjectOptions["payload"] } : {}), ...opts, headers });
+      return app.inject({
+        method,
+        url,
+        ...(payload !== undefined ? { payload: payload as InjectOptions["payload"] } : {}),
+        ...opts,
+        headers,
+      });
     };
     return {
       get: (url, opts) => send("GET", url, undefined, opts),
@@ -114,4 +125,16 @@ async function appOn(database: Database, config: Config): Promise<TestApp> {
       await database.close();
     },
   };
+}
+
+/**
+ * Changes written straight to the database reach the caches as notifications within
+ * milliseconds: the check is retried for up to a second before it is asserted.
+ */
+export async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(await check()).toBe(true);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Building, Paginated } from "@portico/contract";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createTestApp, eventually, type TestApp } from "../../test/app.ts";
 
 // The lists of buildings are kept per user until their grants or any building change.
 let t: TestApp;
@@ -15,14 +15,6 @@ const names = async (username: string) => {
   expect(res.statusCode).toBe(200);
   return (res.json() as Paginated<Building>).results.map((b) => b.name);
 };
-/** Changes written straight to the database come back as notifications within milliseconds. */
-async function eventually(check: () => Promise<boolean>) {
-  for (let i = 0; i < 50; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  expect(await check()).toBe(true);
-}
 
 describe("cached lists of buildings", () => {
   it("show a new grant, a renamed and a new building on the next calls", async () => {

@@ -10,6 +10,7 @@ import {
   GlobalUserQuery,
   paginated,
 } from "@portico/contract";
+import { LIST_CACHE, sendView, type ViewBody } from "../../lib/view-cache.ts";
 import * as service from "./service.ts";
 
 const errors = { 401: Detail, 403: Detail, 404: Detail };
@@ -17,6 +18,8 @@ const errors = { 401: Detail, 403: Detail, 404: Detail };
 /** Employees of the user's buildings and the global user search. */
 const routes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  // Employee pages (up to 1,000 rows, some 700 KB across a portfolio) per user and URL.
+  const pages = app.changes.cache<ViewBody>({ name: "employee-pages", ttlMs: LIST_CACHE.ttlMs, max: 100 });
 
   app.get(
     "/core/employees/",
@@ -28,7 +31,7 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: paginated(Employee), ...errors },
       },
     },
-    (req) => service.listEmployees(req, req.query),
+    async (req, reply) => sendView(req, reply, pages, await service.employeesView(req, req.query)),
   );
 
   app.get(
@@ -41,7 +44,7 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: paginated(EmployeeSimple), ...errors },
       },
     },
-    (req) => service.listEmployeesSimple(req, req.query),
+    async (req, reply) => sendView(req, reply, pages, await service.employeesSimpleView(req, req.query)),
   );
 
   app.get(

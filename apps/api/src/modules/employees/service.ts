@@ -18,6 +18,8 @@ import { type CurrentUser, requireUser } from "../../lib/current-user.ts";
 import { PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { iso, startOfDayIn } from "../../lib/dates.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
+import { topics } from "../../lib/change-feed.ts";
+import { userPageKey, type View } from "../../lib/view-cache.ts";
 import * as repo from "./repository.ts";
 
 const db = (req: FastifyRequest) => req.server.db;
@@ -36,6 +38,7 @@ async function employeeScope(req: FastifyRequest, building: number | undefined) 
   if (!can(user, "employee.list")) throw new PermissionDeniedError();
   return { user, buildingId: undefined, timeZone: "UTC", scopeIds: user.role === "OF" ? undefined : user.buildings };
 }
+type EmployeeScope = Awaited<ReturnType<typeof employeeScope>>;
 
 function parseOrdering(value: string | undefined): { field: repo.EmployeeOrderField; desc: boolean }[] {
   if (!value?.trim())
@@ -56,9 +59,16 @@ function parseOrdering(value: string | undefined): { field: repo.EmployeeOrderFi
 const minLogin = (value: string | undefined, timeZone: string) =>
   value === undefined ? undefined : value.length === 10 ? startOfDayIn(value, timeZone) : new Date(value);
 
-/** GET /core/employees/ */
-export async function listEmployees(req: FastifyRequest, q: EmployeeQuery) {
+/**
+ * GET /core/employees/ — the access check, then the page as a view kept per user and URL until
+ * an employee, a staff account or a building grant changes (topic employees:all).
+ */
+export async function employeesView(req: FastifyRequest, q: EmployeeQuery): Promise<View> {
   const scope = await employeeScope(req, q.building);
+  return { key: userPageKey(req), topics: [topics.employees], load: () => listEmployees(req, q, scope) };
+}
+
+async function listEmployees(req: FastifyRequest, q: EmployeeQuery, scope: EmployeeScope) {
   const page = pageOf(q, EMPLOYEE_LIST_LIMITS.list, EMPLOYEE_LIST_LIMITS.list);
   const { count, rows } = await repo.listEmployees(
     db(req),
@@ -102,9 +112,13 @@ export async function listEmployees(req: FastifyRequest, q: EmployeeQuery) {
   return paginate(req, page, count, results);
 }
 
-/** GET /core/employees/simple-list/ */
-export async function listEmployeesSimple(req: FastifyRequest, q: EmployeeSimpleQuery) {
+/** GET /core/employees/simple-list/ (kept like the employee list) */
+export async function employeesSimpleView(req: FastifyRequest, q: EmployeeSimpleQuery): Promise<View> {
   const scope = await employeeScope(req, q.building);
+  return { key: userPageKey(req), topics: [topics.employees], load: () => listEmployeesSimple(req, q, scope) };
+}
+
+async function listEmployeesSimple(req: FastifyRequest, q: EmployeeSimpleQuery, scope: EmployeeScope) {
   const page = pageOf(q, EMPLOYEE_LIST_LIMITS.simple, EMPLOYEE_LIST_LIMITS.simple);
   const { count, rows } = await repo.listEmployeesSimple(
     db(req),

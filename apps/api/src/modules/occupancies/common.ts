@@ -1,9 +1,12 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type Action, can, changeNote, hasBuildingAccess } from "@portico/contract";
 import type { Db } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
+import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
+import { todayIn } from "../../lib/dates.ts";
+import { LIST_CACHE, LIST_CACHE_MAX_ROWS, sendView, userPageKey, type ViewBody } from "../../lib/view-cache.ts";
 import { HttpError, NotFoundError } from "../../lib/errors.ts";
 import type { Viewer } from "./repository.ts";
 
@@ -138,4 +141,22 @@ const slug = (s: string) =>
 export function usernameBase(first: string, last: string, unit: string): string {
   const base = `${slug(first).slice(0, 1)}${slug(last)}`.slice(0, 30) || slug(first).slice(0, 30) || "resident";
   return `${base}${slug(unit).slice(0, 10)}`;
+}
+
+/**
+ * A building's screen-sized pages of units or residents are kept per user, URL and local day
+ * until a unit, lease, resident or flag of the building changes (topic units:).
+ */
+export function sendUnitPage<T extends object>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  scope: { building: { id: number; time_zone: string } },
+  page: { limit: number },
+  name: string,
+  load: () => Promise<T>,
+): Promise<T | FastifyReply> {
+  if (page.limit > LIST_CACHE_MAX_ROWS) return load();
+  const pages = req.server.changes.cache<ViewBody>({ name, ...LIST_CACHE });
+  const key = `${todayIn(scope.building.time_zone)}:${userPageKey(req)}`;
+  return sendView(req, reply, pages, { key, topics: [topics.units(scope.building.id)], load });
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Paginated, UnitListRow } from "@portico/contract";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import type { Apartment, Occupant, Paginated, UnitListRow } from "@portico/contract";
+import { createTestApp, eventually, type TestApp } from "../../test/app.ts";
 
-// A building's unit list pages are kept per user until a unit, lease, resident or flag of the
+// A building's unit list, apartments and residents pages are kept per user until a unit, lease, resident or flag of the
 // building changes, however it changes.
 let t: TestApp;
 beforeAll(async () => {
@@ -17,13 +17,6 @@ const row1203 = async () => {
   expect(res.statusCode).toBe(200);
   return (res.json() as Paginated<UnitListRow>).results.find((r) => r.apartment_number === "1203")!;
 };
-async function eventually(check: () => Promise<boolean>) {
-  for (let i = 0; i < 50; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  expect(await check()).toBe(true);
-}
 
 describe("cached unit list pages", () => {
   it("show a resident's new phone number, e-mail and name on the next calls", async () => {
@@ -41,5 +34,57 @@ describe("cached unit list pages", () => {
     await eventually(async () => (await row1203()).emails.includes("moved@example.com"));
     await t.db.execute(sql`update users set last_name = 'Cachetest' where id = ${id}`);
     await eventually(async () => (await row1203()).names.includes("Cachetest"));
+  });
+});
+
+describe("cached residents and apartments pages", () => {
+  const RESIDENTS = "/api/v1/core/buildings/1/occupants/?search=1203";
+  const residents = async () => {
+    const res = await t.as("manager").get(RESIDENTS);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as Paginated<Occupant>).results;
+  };
+
+  it("show a resident's new username, account and name on the next calls, and answer 304 meanwhile", async () => {
+    const [first] = await residents();
+    expect(first).toBeDefined();
+    const etag = String((await t.as("manager").get(RESIDENTS)).headers.etag);
+    expect((await t.as("manager").get(RESIDENTS, { headers: { "if-none-match": etag } })).statusCode).toBe(304);
+    await t.db.execute(sql`update users set username = 'cache.resident' where id = ${first.user_id}`);
+    await eventually(async () => (await residents())[0].username === "cache.resident");
+    const account = first.has_account;
+    await t.db.execute(
+      account
+        ? sql`update users set password_hash = null, last_login = null where id = ${first.user_id}`
+        : sql`update users set password_hash = 'x', is_active = true where id = ${first.user_id}`,
+    );
+    await eventually(async () => (await residents())[0].has_account === !account);
+    await t.db.execute(sql`update users set first_name = 'Renamed' where id = ${first.user_id}`);
+    await eventually(async () => (await residents())[0].first_name === "Renamed");
+  });
+
+  it("keep users apart and check access before the cache", async () => {
+    const manager = await t.as("manager").get(RESIDENTS);
+    const frontdesk = await t.as("frontdesk").get(RESIDENTS);
+    expect(frontdesk.statusCode).toBe(200);
+    // The front desk does not see residents' e-mail addresses; the manager does.
+    const mail = (r: typeof manager) => (r.json() as Paginated<Occupant>).results.map((o) => o.email).join("");
+    expect(mail(manager)).not.toBe("");
+    expect(mail(frontdesk)).toBe("");
+    expect((await t.as("frontdesk").get("/api/v1/core/buildings/3/occupants/")).statusCode).toBe(403);
+  });
+
+  it("show a new unit on the apartments page", async () => {
+    const URL = "/api/v1/core/buildings/1/apartments/?search=99";
+    const numbers = async () => {
+      const res = await t.as("manager").get(URL);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as Paginated<Apartment>).results.map((a) => a.apartment_number);
+    };
+    expect(await numbers()).not.toContain("9901");
+    await t.db.execute(
+      sql`insert into apartments (building_id, apartment_number, sort_key) values (1, '9901', '9901')`,
+    );
+    await eventually(async () => (await numbers()).includes("9901"));
   });
 });

@@ -10,12 +10,9 @@ import {
 } from "@portico/contract";
 import { requireBuilding } from "../../lib/access.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
-import { topics } from "../../lib/change-feed.ts";
-import { todayIn } from "../../lib/dates.ts";
-import { LIST_CACHE, LIST_CACHE_MAX_ROWS, sendView, userPageKey, type ViewBody } from "../../lib/view-cache.ts";
 import { streamXlsx, type XlsxColumn } from "../../lib/xlsx.ts";
 import { usDate } from "./apartments.ts";
-import { dbOf } from "./common.ts";
+import { dbOf, sendUnitPage } from "./common.ts";
 import * as repo from "./repository.ts";
 import { buildings } from "../../db/schema/index.ts";
 import { eq } from "drizzle-orm";
@@ -97,10 +94,7 @@ export async function unitList(
     const { count, rows } = await repo.unitList(db, filter, sort, page);
     return paginate(req, page, count, rows);
   };
-  if (ids.length !== 1 || page.limit > LIST_CACHE_MAX_ROWS) return load();
-  // One building's pages are kept per user and local day until a unit, lease, resident or flag
-  // of the building changes.
-  const pages = req.server.changes.cache<ViewBody>({ name: "unit-list-pages", ...LIST_CACHE });
-  const today = todayIn(scope.building.time_zone);
-  return sendView(req, reply, pages, { key: `${today}:${userPageKey(req)}`, topics: [topics.units(ids[0])], load });
+  // Only the route's own building is kept (its local day is in the key).
+  if (ids.length !== 1 || ids[0] !== scope.building.id) return load();
+  return sendUnitPage(req, reply, scope, page, "unit-list-pages", load);
 }

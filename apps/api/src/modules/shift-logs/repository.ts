@@ -454,25 +454,27 @@ export async function* iterateNotes(
   const chunk = opts.chunk ?? 2500;
   f = await prepareSearch(db, f);
   const filter = f;
-  const read = (limit: number, at: { offset: number } | { after: { k: string | null; id: number } }) =>
-    selectNotes(db, filter, sort, { limit, ...at }, { columns: "export" }) as Promise<ExportNoteRow[]>;
+  // A chunk is read ahead while the previous one is written out; its failure is raised when it
+  // is awaited (a handler is attached at once, so a failure meanwhile is not an unhandled
+  // rejection that would end the process).
+  const read = (limit: number, at: { offset: number } | { after: { k: string | null; id: number } }) => {
+    const p = selectNotes(db, filter, sort, { limit, ...at }, { columns: "export" }) as Promise<ExportNoteRow[]>;
+    p.catch(() => undefined);
+    return p;
+  };
   let left = opts.limit;
   let next: Promise<ExportNoteRow[]> | null = read(Math.min(chunk, left), { offset: opts.offset ?? 0 });
-  try {
-    while (next) {
-      const want = Math.min(chunk, left);
-      const rows = await next;
-      next = null;
-      left -= rows.length;
-      if (rows.length === want && left > 0) {
-        const last = rows[rows.length - 1];
-        next = read(Math.min(chunk, left), { after: { k: last._k, id: last.id } });
-      }
-      for (const r of rows) yield r;
+  // Stopped early (the client went away), the chunk read ahead is simply dropped.
+  while (next) {
+    const want = Math.min(chunk, left);
+    const rows = await next;
+    next = null;
+    left -= rows.length;
+    if (rows.length === want && left > 0) {
+      const last = rows[rows.length - 1];
+      next = read(Math.min(chunk, left), { after: { k: last._k, id: last.id } });
     }
-  } finally {
-    // Stopped early (the client went away): the chunk read ahead is dropped.
-    next?.catch(() => undefined);
+    for (const r of rows) yield r;
   }
 }
 
