@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { ApartmentDropdownItem, apartmentSortKey, ComboSearchItem, QuickSearchItem } from "@portico/contract";
 import { z } from "zod";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createTestApp, eventually, type TestApp } from "../../test/app.ts";
 import { apartments, occupancies, occupants, users } from "../../db/schema/index.ts";
 import { DEMO_TENANT, DEMO_UNITS } from "../../db/seed/demo-accounts.ts";
 import { todayIn } from "../../lib/dates.ts";
@@ -260,5 +260,29 @@ describe("GET /core/buildings/{id}/combo-search/?search=", () => {
     const term = `${user!.first_name} ${user!.last_name}`;
     expect((await search(term, "frontdesk", 2)).map((r) => r.occupant_id)).toContain(other.occupant);
     expect((await search(term, "frontdesk", 1)).map((r) => r.occupant_id)).not.toContain(other.occupant);
+  });
+
+  it("answers from what the building has now: a renamed resident, a new unit, an ended lease", async () => {
+    const tenant = await t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, DEMO_TENANT.username) });
+    expect(await search("zanzibar")).toEqual([]);
+    await t.db.update(users).set({ last_name: "Zanzibar" }).where(eq(users.id, tenant!.id));
+    await eventually(async () => (await search("zanzibar")).some((r) => r.occupant_id !== null));
+    await t.db.update(users).set({ last_name: DEMO_TENANT.last_name }).where(eq(users.id, tenant!.id));
+    await eventually(async () => (await search("zanzibar")).length === 0);
+
+    await t.db
+      .insert(apartments)
+      .values({ building_id: 1, apartment_number: "Z77", sort_key: apartmentSortKey("Z77") });
+    await eventually(async () =>
+      (await search("z77")).some((r) => r.apartment_number === "Z77" && r.is_vacant && r.occupancy_id === null),
+    );
+
+    const lease = currentLease(DEMO_TENANT.apartment_number)!;
+    await t.db.update(occupancies).set({ is_active: false }).where(eq(occupancies.id, lease.id));
+    await eventually(async () =>
+      (await search(DEMO_TENANT.apartment_number)).every((r) => r.occupancy_id !== lease.id),
+    );
+    await t.db.update(occupancies).set({ is_active: true }).where(eq(occupancies.id, lease.id));
+    await eventually(async () => (await search(DEMO_TENANT.apartment_number)).some((r) => r.occupancy_id === lease.id));
   });
 });

@@ -148,74 +148,68 @@ export async function quickSearchJson(db: DbOrTx, buildingId: number, today: str
   return String((result.rows as { body: string }[])[0].body);
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A combo search row and the lower-cased text a term is matched against. */
+export interface ComboEntry {
+  text: string;
+  item: ComboSearchItem;
+}
 
-/** Units whose number starts with the term, then residents whose name contains it (see contract). */
-export async function comboSearch(
+/**
+ * Everything combo search looks at in a building, in the order it answers: each unit's rows (one
+ * per active lease with its first resident, or one row for a unit without a lease), then every
+ * active resident of an active lease. Ordered by PostgreSQL (its collation for names), matched in
+ * memory (service.comboSearch).
+ */
+export async function comboSearchIndex(
   db: DbOrTx,
   buildingId: number,
   today: string,
-  term: string,
-  limit: number,
-): Promise<ComboSearchItem[]> {
-  const t = term.trim().toLowerCase();
-  const prefix = `${likeEscape(t)}%`;
-  const contains = `%${likeEscape(t)}%`;
-  // Counted per unit (an index probe for each of the few rows returned; an EXISTS here may be
-  // planned as a scan of every lease of the portfolio).
-  const vacant = (apt: string) =>
-    sql`(select count(*) from occupancies c where c.apartment_id = ${sql.raw(apt)}.id and c.is_active and ${started("c", today)}) = 0`;
-  // Each matching unit gives at least one row and rows go in unit order: the page's unit rows
-  // are among the first `limit` units, and a page full of units needs no resident rows.
-  const units = sql`select a2.sort_key from apartments a2
-    where a2.building_id = ${buildingId} and lower(a2.apartment_number) like ${prefix} escape '\\'`;
-  const nthUnit = sql`${units} order by a2.sort_key offset ${Math.max(limit - 1, 0)} limit 1`;
-  const fewUnits = sql`(select count(*) from (${units} limit ${limit}) z) < ${limit}`;
-  const unitRows = sql`
-    select a.id as apartment_id, a.apartment_number, a.sort_key, oc.id as occupancy_id, null::int as occupant_id,
-      coalesce(p.first_name, '') as first_name, coalesce(p.last_name, '') as last_name,
-      ${vacant("a")} as is_vacant, ${future("oc", today)} as is_future, 0 as kind
-    from apartments a
-    left join occupancies oc on oc.apartment_id = a.id and oc.is_active
-    left join lateral (
-      select u.first_name, u.last_name from occupants o join users u on u.id = o.user_id
-      where o.occupancy_id = oc.id and o.is_active order by ${OCCUPANT_ORDER} limit 1) p on true
-    where a.building_id = ${buildingId} and lower(a.apartment_number) like ${prefix} escape '\\'
-      and a.sort_key <= coalesce((${nthUnit}), a.sort_key)`;
-  // The building's leases first, then each lease's residents (an index probe per lease; `offset
-  // 0` keeps the planner from flattening it into a scan of every resident of the portfolio); the
-  // units of the few matches last. A first or last name containing the term is a full name
-  // containing it: the full name alone is compared.
-  const nameRows = sql`
-    select a.id, a.apartment_number, a.sort_key, m.occupancy_id, m.occupant_id, m.first_name, m.last_name,
-      ${vacant("a")}, m.is_future, 1
-    from (
-      select oc.id as occupancy_id, oc.apartment_id, ${future("oc", today)} as is_future, r.id as occupant_id,
-        r.first_name, r.last_name
+): Promise<{ units: ComboEntry[]; residents: ComboEntry[] }> {
+  // The units with a lease that has started (not vacant), once for the building.
+  const occupied = sql`occupied as (select distinct c.apartment_id from occupancies c
+    where c.building_id = ${buildingId} and c.is_active and ${started("c", today)})`;
+  const [units, residents] = await Promise.all([
+    db.execute(sql`
+      with ${occupied}
+      select lower(a.apartment_number) as text, a.id as apartment_id, a.apartment_number, oc.id as occupancy_id,
+        coalesce(p.first_name, '') as first_name, coalesce(p.last_name, '') as last_name,
+        v.apartment_id is null as is_vacant, ${future("oc", today)} as is_future
+      from apartments a
+      left join occupied v on v.apartment_id = a.id
+      left join occupancies oc on oc.apartment_id = a.id and oc.is_active
+      left join lateral (
+        select u.first_name, u.last_name from occupants o join users u on u.id = o.user_id
+        where o.occupancy_id = oc.id and o.is_active order by ${OCCUPANT_ORDER} limit 1) p on true
+      where a.building_id = ${buildingId}
+      order by a.sort_key, is_future, last_name, first_name, oc.id nulls first`),
+    db.execute(sql`
+      with ${occupied}
+      select lower(u.first_name || ' ' || u.last_name) as text, a.id as apartment_id, a.apartment_number,
+        oc.id as occupancy_id, o.id as occupant_id, u.first_name, u.last_name,
+        v.apartment_id is null as is_vacant, ${future("oc", today)} as is_future
       from occupancies oc
-      cross join lateral (
-        select o.id, u.first_name, u.last_name from occupants o join users u on u.id = o.user_id
-        where o.occupancy_id = oc.id and o.is_active
-          and lower(u.first_name || ' ' || u.last_name) like ${contains} escape '\\'
-        offset 0) r
+      join occupants o on o.occupancy_id = oc.id and o.is_active
+      join users u on u.id = o.user_id
+      join apartments a on a.id = oc.apartment_id
+      left join occupied v on v.apartment_id = a.id
       where oc.building_id = ${buildingId} and oc.is_active
-      offset 0) m
-    join apartments a on a.id = m.apartment_id
-    where a.building_id = ${buildingId} and ${fewUnits}`;
-  const union = t ? sql`${unitRows} union all ${nameRows}` : unitRows;
-  const result = await db.execute(sql`
-    select apartment_id, apartment_number, occupancy_id, occupant_id, first_name, last_name, is_vacant, is_future
-    from (${union}) r
-    order by kind, sort_key, is_future, last_name, first_name, occupancy_id nulls first, occupant_id nulls first
-    limit ${limit}`);
-  return (result.rows as Record<string, unknown>[]).map((r) => ({
-    apartment_id: Number(r.apartment_id),
-    apartment_number: String(r.apartment_number),
-    occupancy_id: r.occupancy_id == null ? null : Number(r.occupancy_id),
-    occupant_id: r.occupant_id == null ? null : Number(r.occupant_id),
-    first_name: String(r.first_name ?? ""),
-    last_name: String(r.last_name ?? ""),
-    is_vacant: Boolean(r.is_vacant),
-    is_future: Boolean(r.is_future),
-  }));
+      order by a.sort_key, is_future, u.last_name, u.first_name, oc.id, o.id`),
+  ]);
+  const entry = (r: Record<string, unknown>): ComboEntry => ({
+    text: String(r.text),
+    item: {
+      apartment_id: Number(r.apartment_id),
+      apartment_number: String(r.apartment_number),
+      occupancy_id: r.occupancy_id == null ? null : Number(r.occupancy_id),
+      occupant_id: r.occupant_id == null ? null : Number(r.occupant_id),
+      first_name: String(r.first_name ?? ""),
+      last_name: String(r.last_name ?? ""),
+      is_vacant: Boolean(r.is_vacant),
+      is_future: Boolean(r.is_future),
+    },
+  });
+  return {
+    units: (units.rows as Record<string, unknown>[]).map(entry),
+    residents: (residents.rows as Record<string, unknown>[]).map(entry),
+  };
 }

@@ -8,6 +8,7 @@ import {
   can,
   changeNote,
   COMBO_SEARCH_LIMIT,
+  type ComboSearchItem,
   mergeBuildingSettings,
   SETTINGS_GROUP_KEYS,
 } from "@portico/contract";
@@ -17,7 +18,7 @@ import { PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
 import { todayIn } from "../../lib/dates.ts";
 import { topics } from "../../lib/change-feed.ts";
-import type { View } from "../../lib/view-cache.ts";
+import { type View, VIEW_CACHE_MAX } from "../../lib/view-cache.ts";
 import * as repo from "./repository.ts";
 
 const db = (req: FastifyRequest) => req.server.db;
@@ -144,14 +145,31 @@ export async function quickSearch(req: FastifyRequest, buildingId: number): Prom
   return { key: `${b}:${today}`, topics: [topics.units(b)], load: () => repo.quickSearchJson(db(req), b, today) };
 }
 
-/** GET /core/buildings/{id}/combo-search/?search= */
+/**
+ * GET /core/buildings/{id}/combo-search/?search= — units whose number starts with the term, then
+ * residents whose name contains it (see contract), up to 20. The desk types a letter at a time:
+ * the building's units and residents are read once (comboSearchIndex, kept per building and
+ * local day until a unit, lease or resident of the building changes) and matched in memory.
+ */
 export async function comboSearch(req: FastifyRequest, buildingId: number, search: string | undefined) {
   const scope = await requireLookup(req, buildingId);
-  return repo.comboSearch(
-    db(req),
-    scope.building.id,
-    todayIn(scope.building.time_zone),
-    search ?? "",
-    COMBO_SEARCH_LIMIT,
-  );
+  const b = scope.building.id;
+  const today = todayIn(scope.building.time_zone);
+  const indexes = req.server.changes.cache<Awaited<ReturnType<typeof repo.comboSearchIndex>>>({
+    name: "combo-search-index",
+    max: VIEW_CACHE_MAX,
+  });
+  const index = await indexes.get(`${b}:${today}`, [topics.units(b)], () => repo.comboSearchIndex(db(req), b, today));
+  const term = (search ?? "").trim().toLowerCase();
+  const found: ComboSearchItem[] = [];
+  for (const u of index.units) {
+    if (found.length === COMBO_SEARCH_LIMIT) return found;
+    if (u.text.startsWith(term)) found.push(u.item);
+  }
+  if (!term) return found;
+  for (const r of index.residents) {
+    if (found.length === COMBO_SEARCH_LIMIT) return found;
+    if (r.text.includes(term)) found.push(r.item);
+  }
+  return found;
 }
