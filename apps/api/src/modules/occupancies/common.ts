@@ -145,7 +145,9 @@ export function usernameBase(first: string, last: string, unit: string): string 
 
 /**
  * A building's screen-sized pages of units or residents are kept per user, URL and local day
- * until a unit, lease, resident or flag of the building changes (topic units:).
+ * until a unit, lease, resident or flag of the building changes (topic units:). A list over
+ * several buildings (`buildingIds`, the unit list of an office user) is kept until any of them
+ * or the set of buildings changes; its TTL bounds the local days of other time zones.
  */
 export function sendUnitPage<T extends object>(
   req: FastifyRequest,
@@ -154,9 +156,12 @@ export function sendUnitPage<T extends object>(
   page: { limit: number },
   name: string,
   load: () => Promise<T>,
+  buildingIds: readonly number[] = [scope.building.id],
 ): Promise<T | FastifyReply> {
   if (page.limit > LIST_CACHE_MAX_ROWS) return load();
   const pages = req.server.changes.cache<ViewBody>({ name, ...LIST_CACHE });
   const key = `${todayIn(scope.building.time_zone)}:${userPageKey(req)}`;
-  return sendView(req, reply, pages, { key, topics: [topics.units(scope.building.id)], load });
+  const own = buildingIds.length === 1 && buildingIds[0] === scope.building.id;
+  const keys = [...buildingIds.map(topics.units), ...(own ? [] : [topics.buildings])];
+  return sendView(req, reply, pages, { key, topics: keys, load });
 }

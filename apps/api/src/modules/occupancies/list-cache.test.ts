@@ -88,3 +88,22 @@ describe("cached residents and apartments pages", () => {
     await eventually(async () => (await numbers()).includes("9901"));
   });
 });
+
+describe("cached unit list pages over several buildings", () => {
+  it("show a change in any of the buildings, and a building made inactive, on the next calls", async () => {
+    const URL = "/api/v1/core/buildings/1/unit-profiles/?buildings=all&search=1203";
+    const rows = async () => {
+      const res = await t.as("office").get(URL);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as Paginated<UnitListRow>).results;
+    };
+    const before = await rows();
+    const other = before.find((r) => r.building_id !== 1 && r.id !== null);
+    expect(other).toBeDefined();
+    await t.db.execute(sql`update occupancies set lease_end_date = '2031-05-31' where id = ${other!.id}`);
+    await eventually(async () => (await rows()).some((r) => r.id === other!.id && r.lease_end_date === "2031-05-31"));
+    await t.db.execute(sql`update buildings set is_active = false where id = ${other!.building_id}`);
+    await eventually(async () => (await rows()).every((r) => r.building_id !== other!.building_id));
+    await t.db.execute(sql`update buildings set is_active = true where id = ${other!.building_id}`);
+  });
+});

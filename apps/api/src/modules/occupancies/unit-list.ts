@@ -94,7 +94,6 @@ export async function unitList(
     const { count, rows } = await repo.unitList(db, filter, sort, page);
     return paginate(req, page, count, rows);
   };
-  // Only the route's own building is kept (its local day is in the key).
-  if (ids.length !== 1 || ids[0] !== scope.building.id) return load();
-  return sendUnitPage(req, reply, scope, page, "unit-list-pages", load);
+  if (!ids.length) return load();
+  return sendUnitPage(req, reply, scope, page, "unit-list-pages", load, ids);
 }
