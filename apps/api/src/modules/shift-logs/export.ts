@@ -80,8 +80,8 @@ export const noteDate = (r: Pick<NoteRow, "date_created" | "building_time_zone">
 export const noteTime = (r: Pick<NoteRow, "date_created" | "building_time_zone">) =>
   localDateTime(r.date_created, r.building_time_zone).time;
 /** The unit numbers of a note (an export row has them as text already). */
-export const noteUnits = (r: Pick<NoteRow, "apartments"> & { units?: string }) =>
-  r.units ?? r.apartments.map((a) => a.apartment_number).join(", ");
+export const noteUnits = (r: Pick<NoteRow, "apartments"> | { units: string }) =>
+  "units" in r ? r.units : r.apartments.map((a) => a.apartment_number).join(", ");
 export const ownerName = (r: Pick<NoteRow, "owner_first_name" | "owner_last_name" | "owner_username">) =>
   `${r.owner_first_name} ${r.owner_last_name}`.trim() || r.owner_username;
 
