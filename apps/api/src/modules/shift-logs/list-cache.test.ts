@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Paginated, ShiftLogNote } from "@portico/contract";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createTestApp, eventually, type TestApp } from "../../test/app.ts";
 import { createWorld, postNote, type ShiftWorld } from "./test-fixtures.ts";
 
 // The building's list pages are kept per user and URL until a note, unit or type of the
@@ -94,5 +94,31 @@ describe("cached shift log pages", () => {
       "if-none-match": String(zipped.headers.etag),
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("keeps pages over several buildings until a note of any of them, or a building, changes", async () => {
+    const both = `${NOTES}?buildings=${w.b1}&buildings=${w.b2}`;
+    const all = NOTES;
+    expect((await list("sl_manager", both)).statusCode).toBe(200);
+    expect((await list("sl_office", all)).statusCode).toBe(200);
+    await postNote(t, "sl_manager", {
+      body: "Cache check: annex boiler",
+      building_id: w.b2,
+      apartment_ids: [w.u.z1.id],
+    });
+    expect(bodies(await list("sl_manager", both))[0]).toBe("Cache check: annex boiler");
+    expect(bodies(await list("sl_office", all))[0]).toBe("Cache check: annex boiler");
+
+    await t.db.execute(sql`update shift_log_notes set body = 'Annex changed elsewhere'
+      where body = 'Cache check: annex boiler'`);
+    await eventually(async () => bodies(await list("sl_office", all))[0] === "Annex changed elsewhere");
+    await t.db.execute(sql`update buildings set name = 'Shift Test Annex West' where id = ${w.b2}`);
+    await eventually(
+      async () =>
+        ((await list("sl_office", all)).json() as Paginated<ShiftLogNote>).results[0].building.name ===
+        "Shift Test Annex West",
+    );
+    // The building gate still runs first.
+    expect((await list("sl_fd", both)).statusCode).toBe(403);
   });
 });

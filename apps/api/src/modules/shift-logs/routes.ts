@@ -44,11 +44,20 @@ const tags = ["shift-logs"];
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const lists = app.changes.cache<ViewBody>({ name: "shift-log-pages", ...LIST_CACHE });
-  // A page shows notes, their units and leases, and type names.
+  // A page shows notes, their units and leases, type names and the building's name.
   const listTopics = (buildingId: number) => [
     topics.shiftLogs(buildingId),
     topics.units(buildingId),
     topics.shiftLogTypes,
+    topics.building(buildingId),
+  ];
+  // Pages over several buildings (office users) hold a topic per building, and the set of
+  // buildings: fewer of them are kept.
+  const portfolioLists = app.changes.cache<ViewBody>({ name: "shift-log-portfolio-pages", ...LIST_CACHE, max: 200 });
+  const portfolioTopics = (buildingIds: Iterable<number>) => [
+    ...[...buildingIds].flatMap((b) => [topics.shiftLogs(b), topics.units(b)]),
+    topics.shiftLogTypes,
+    topics.buildings,
   ];
 
   // Shared layers; app.ts registers them at the root (then these are no-ops).
@@ -95,10 +104,14 @@ const routes: FastifyPluginAsync = async (fastify) => {
         const { count, results } = await service.listNotes(app.db, resolved, page);
         return paginate(req, page, count, results);
       };
-      // A building's pages are kept until one of its notes (or units, or the types) changes.
+      // A building's pages are kept until one of its notes (or units, or the types) changes; pages
+      // over several buildings until one of those buildings' or the set of buildings changes.
       const ids = resolved.filter.buildingIds;
-      if (ids?.length !== 1 || page.limit > LIST_CACHE_MAX_ROWS) return load();
-      return sendView(req, reply, lists, { key: userPageKey(req), topics: listTopics(ids[0]), load });
+      if (page.limit > LIST_CACHE_MAX_ROWS) return load();
+      if (ids?.length === 1)
+        return sendView(req, reply, lists, { key: userPageKey(req), topics: listTopics(ids[0]), load });
+      const key = userPageKey(req);
+      return sendView(req, reply, portfolioLists, { key, topics: portfolioTopics(ids ?? resolved.zones.keys()), load });
     },
   );
 
