@@ -1,13 +1,16 @@
 /**
  * Load benchmarks of the API on the generated portfolio (bench/generate.ts).
  *
- *   npx tsx bench/run.ts [--smoke] [--duration 10] [--warmup 3] [--connections 20]
+ *   npx tsx bench/run.ts [--smoke] [--duration 10] [--warmup 3] [--connections 20] [--uncached 5]
  *                        [--database-url URL] [--only REGEX] [--drop] [--out bench/last-results.md]
  *
  * Starts the API as a child process on that database (whatever size bench/generate.ts made it),
  * signs access tokens for the bench front desk and office accounts, then drives every scenario
- * with autocannon from this process while sampling the server's resident memory (VmRSS). Prints
- * one table (requests/s, p50, p95, p99, errors, one-connection p50, budget, result), writes it to
+ * with autocannon from this process while sampling the server's resident memory (VmRSS). Each
+ * scenario then runs again against a second API process with its caches off (CACHES=0): what the
+ * same load costs when every request reads the database (the first read after each change).
+ * Prints one table (requests/s, p50, p95, p99, errors, one-connection p50, uncached requests/s and
+ * p95, budget, result), writes it to
  * bench/last-results.md, and exits non-zero on any error (1) and, except with --smoke, on a
  * missed budget (2). --smoke: 1-second runs, never fails on timings, leaves last-results.md
  * alone, drops the database at the end (as --drop does).
@@ -64,6 +67,8 @@ interface Row {
   p99: number;
   /** p50 with a single connection. */
   alone?: number | null;
+  /** The same load on the server without caches. */
+  uncached?: { rps: number; p95: number; errors: number } | null;
   requests: number;
   errors: number;
   peakRssMb: number;
@@ -81,6 +86,8 @@ const url = argString(args, "database-url", process.env.BENCH_DATABASE_URL ?? DE
 const duration = argNumber(args, "duration", smoke ? 1 : 10);
 const warmup = argNumber(args, "warmup", smoke ? 0 : Math.min(3, duration / 2));
 const connections = argNumber(args, "connections", 20);
+/** Seconds of each scenario on the server without caches (0: not measured). */
+const uncachedSeconds = argNumber(args, "uncached", smoke ? 1 : Math.min(5, duration));
 const only = typeof args.get("only") === "string" ? new RegExp(String(args.get("only")), "i") : null;
 const outFile = argString(args, "out", path.join(here, "last-results.md"));
 const budgets = JSON.parse(fs.readFileSync(path.join(here, "budgets.json"), "utf8")) as Budgets;
@@ -295,6 +302,16 @@ async function main() {
 
   const started = Date.now();
   const server = await startServer(env, base);
+  let bare: { server: ChildProcess; base: string } | null = null;
+  if (uncachedSeconds > 0) {
+    const barePort = await freePort();
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    bare = {
+      base: bareBase,
+      // Same PUBLIC_URL: the tokens' issuer.
+      server: await startServer({ ...env, PORT: String(barePort), CACHES: "0" }, bareBase),
+    };
+  }
   const mem = new MemorySampler(server.pid!);
   const startRss = mem.sample();
   console.log(
@@ -531,7 +548,9 @@ async function main() {
       `${r.verdict === "pass" ? "ok  " : r.verdict === "FAIL" ? "MISS" : "    "} ${r.name.padEnd(46)} ` +
         `${(r.rps === null ? "—" : r.rps.toFixed(0)).padStart(6)} req/s  p50 ${lat(r, r.p50).padStart(6)}  p95 ${lat(r, r.p95).padStart(6)}  ` +
         `p99 ${lat(r, r.p99).padStart(6)} ms  ${String(r.errors).padStart(3)} err  ` +
-        `alone ${r.alone == null ? "—" : ms(r.alone)} ms  RSS ${r.peakRssMb.toFixed(0)} MB` +
+        `alone ${r.alone == null ? "—" : ms(r.alone)} ms  ` +
+        (r.uncached ? `uncached ${r.uncached.rps.toFixed(0)} req/s p95 ${ms(r.uncached.p95)} ms  ` : "") +
+        `RSS ${r.peakRssMb.toFixed(0)} MB` +
         (r.misses.length ? `  (${r.misses.join("; ")})` : ""),
     );
 
@@ -580,6 +599,17 @@ async function main() {
         misses: [],
       };
       if (r.errors) row.note = `statuses ${[...r.statuses].map(([k, v]) => `${k}×${v}`).join(" ")}`;
+      if (bare) {
+        // The same load where every request reads the database (not judged against the budget).
+        await waitIdle();
+        if (!smoke) await load(bare.base, tokens[s.who], s.steps, 1);
+        await waitIdle();
+        const u = await load(bare.base, tokens[s.who], s.steps, uncachedSeconds);
+        row.uncached = { rps: u.rps, p95: pct(u.latencies, 95), errors: u.errors };
+        row.errors += u.errors;
+        if (u.errors)
+          row.note = `${row.note ? `${row.note}; ` : ""}uncached statuses ${[...u.statuses].map(([k, v]) => `${k}×${v}`).join(" ")}`;
+      }
       if (r.requests < connections) {
         // Fewer answers than connections: some requests outlasted the run; their latency is
         // at least the run's length.
@@ -643,8 +673,11 @@ async function main() {
   } finally {
     await idle.end().catch(() => undefined);
     mem.stop();
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    for (const p of [server, bare?.server]) {
+      if (!p || p.exitCode !== null) continue;
+      p.kill("SIGTERM");
+      await new Promise((r) => p.once("exit", r));
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (smoke || args.has("drop")) await dropDatabase(url);
   }
@@ -657,11 +690,12 @@ async function main() {
       `${counts.buildings} buildings, ${counts.apartments} units, ${counts.notes.toLocaleString("en-US")} notes, ` +
       `${counts.packages.toLocaleString("en-US")} packages; ${connections} connections, ${duration} s per scenario after ${warmup} s warm-up.`,
     "",
-    "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | alone p50 ms | budget | result |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
+    "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | alone p50 ms | uncached req/s | uncached p95 ms | budget | result |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
     ...rows.map(
       (r) =>
         `| ${r.name} | ${r.rps === null ? "—" : r.rps.toFixed(0)} | ${lat(r, r.p50)} | ${lat(r, r.p95)} | ${lat(r, r.p99)} | ${r.errors} | ${r.alone == null ? "—" : ms(r.alone)} | ` +
+        `${r.uncached ? r.uncached.rps.toFixed(0) : "—"} | ${r.uncached ? ms(r.uncached.p95) : "—"} | ` +
         `${r.budget}${r.note && r.cls === "export" ? ` (${r.note})` : ""} | ${r.verdict === "FAIL" ? `**miss**: ${r.misses.join("; ")}` : r.verdict} |`,
     ),
     "",

@@ -30,6 +30,7 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool,
   RUN_JOBS: bool,
+  CACHES: bool,
 });
 
 export type Config = {
@@ -58,6 +59,8 @@ export type Config = {
   webDist: string | null;
   trustProxy: boolean;
   runJobs: boolean;
+  /** In-process caches kept fresh by the change feed (off: every read goes to the database). */
+  caches: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST ?? null,
     trustProxy: e.TRUST_PROXY ?? false,
     runJobs: e.RUN_JOBS ?? true,
+    caches: e.CACHES ?? true,
   };
   return { ...base, ...overrides, oidc: { ...base.oidc, ...(overrides.oidc ?? {}) } };
 }

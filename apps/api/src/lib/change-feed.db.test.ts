@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { createTestApp, secondInstance, type TestApp } from "../test/app.ts";
+import { loadConfig } from "../config.ts";
 import { CHANGE_CHANNEL, LISTENER_APPLICATION_NAME } from "../db/client.ts";
 import { buildingSettings, userBuildings, users } from "../db/schema/index.ts";
 import { DEMO_TENANT } from "../db/seed/demo-accounts.ts";
@@ -293,6 +294,26 @@ describe("request context caches", () => {
       sql`update building_settings set settings = jsonb_set(settings, '{front_desk_number}', '"(212) 555-4321"') where building_id = 2`,
     );
     expect((await get()).front_desk_number).toBe("(212) 555-4321");
+  });
+});
+
+describe("with caches off (CACHES=0)", () => {
+  it("never listens, so every read loads from the database", async () => {
+    expect(loadConfig({ CACHES: "0" } as NodeJS.ProcessEnv).caches).toBe(false);
+    expect(loadConfig({} as NodeJS.ProcessEnv).caches).toBe(true);
+    const off = await createTestApp({ caches: false });
+    try {
+      expect(off.app.changes.listening).toBe(false);
+      const grid = off.app.changes.cache({ name: "package-grid" });
+      const get = () => off.as("frontdesk").get("/api/v1/core/buildings/1/package-grid/");
+      expect((await get()).statusCode).toBe(200);
+      expect((await get()).statusCode).toBe(200);
+      expect(grid.size).toBe(0);
+      expect(grid.stats.hits).toBe(0);
+      expect(grid.stats.bypassed).toBeGreaterThanOrEqual(2);
+    } finally {
+      await off.close();
+    }
   });
 });
 

@@ -293,6 +293,11 @@ export const changeFeed = fp(
   async (app) => {
     const feed = new ChangeFeed();
     app.decorate("changes", feed);
+    // CACHES=0: the feed never listens, so every cache read loads from the database.
+    if (!app.config.caches) {
+      app.log.info("in-process caches off (CACHES=0)");
+      return;
+    }
     let wasListening = false;
     let everListened = false;
     const listener = await app.database.listen(
