@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { freshDatabase } from "../test/app.ts";
 import type { Database } from "./client.ts";
-import { MAX_PREPARED, PreparingClient } from "./prepared.ts";
+import { CUSTOM_PLAN, MAX_PREPARED, preparable, PreparingClient } from "./prepared.ts";
 
 const onPostgres = inject("dbKind") === "postgres";
 
@@ -44,7 +44,32 @@ if (onPostgres)
         const mine = prepared.rows.filter((r: { statement: string }) => r.statement === text);
         expect(mine).toHaveLength(1);
         // Statements without parameters run unnamed.
-        expect(prepared.rows.some((r: { statement: string }) => String(r.statement).includes("pg_prepared_statements"))).toBe(false);
+        expect(
+          prepared.rows.some((r: { statement: string }) => String(r.statement).includes("pg_prepared_statements")),
+        ).toBe(false);
+      } finally {
+        client.release();
+      }
+    });
+
+    it("plans searches for their values every time: LIKE, full text and marked statements run unnamed", async () => {
+      expect(preparable("select id from buildings where id = $1")).toBe(true);
+      expect(preparable("select id from users where id = $1 and lower(email) like '%@example.org'")).toBe(true);
+      for (const text of [
+        "select id from users where lower(last_name) like $1",
+        "select id from packages where carrier ILIKE $1",
+        "select id from shift_log_notes where search_vector @@ to_tsquery('simple', $1)",
+        "select id from apartments where apartment_number %> $1",
+        `select id from apartments where building_id = $1 ${CUSTOM_PLAN}`,
+      ])
+        expect(preparable(text), text).toBe(false);
+      const client = await database.pool!.connect();
+      try {
+        const text = "select id from users where lower(last_name) like $1 order by id limit 1";
+        for (let i = 0; i < 7; i++) await client.query(text, ["%"]);
+        const prepared = await client.query("select statement from pg_prepared_statements");
+        expect(prepared.rows.some((r: { statement: string }) => r.statement === text)).toBe(false);
+        expect((await client.query(text, ["%"])).rows).toHaveLength(1);
       } finally {
         client.release();
       }

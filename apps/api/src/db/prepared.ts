@@ -11,11 +11,28 @@ import pg from "pg";
  * Bounded: a connection prepares at most MAX_PREPARED statements (later new ones run unnamed),
  * and the pool retires connections after CONNECTION_LIFETIME_S, which drops what they prepared.
  * Statements without parameters (migrations, BEGIN/COMMIT, DDL) are never prepared.
+ *
+ * Searches are never prepared either: how many rows a LIKE pattern, a trigram or a full-text
+ * query matches is in its value, which a generic plan cannot see. Once PostgreSQL settles on a
+ * generic plan for them it walks the wrong index (measured: a two-word shift log search went
+ * from 22 ms to over a second under load). A statement whose plan must follow its values for
+ * another reason carries the comment CUSTOM_PLAN.
  */
 export const MAX_PREPARED = 200;
 export const CONNECTION_LIFETIME_S = 600;
 
 type QueryConfig = pg.QueryConfig & { name?: string };
+
+/** Put in a statement's text, it runs unnamed: planned for its values every time. */
+export const CUSTOM_PLAN = "/* custom plan */";
+/**
+ * Statements planned for their values: a LIKE or ILIKE with a parameter as its pattern, full text
+ * (`@@`), trigrams (`%>`, similarity), and the marked. A LIKE on a constant pattern is no search.
+ */
+const PLAN_FOR_VALUES = /\bi?like\s+\$\d|@@|%>|\bsimilarity\s*\(|\/\* custom plan \*\//i;
+
+/** Would this text run as a named prepared statement (given parameters)? */
+export const preparable = (text: string): boolean => !PLAN_FOR_VALUES.test(text);
 
 const names = new Map<string, string>();
 /** A stable statement name for a text (memoised: a few hundred distinct texts at most). */
@@ -54,6 +71,7 @@ export class PreparingClient extends pg.Client {
     } else {
       return null;
     }
+    if (!preparable(q.text)) return null;
     const name = nameOf(q.text);
     if (!this.prepared.has(name)) {
       if (this.prepared.size >= MAX_PREPARED) return null;
