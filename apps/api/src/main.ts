@@ -20,8 +20,12 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
+    // Requests under way finish; keep-alive connections are closed as soon as they are idle
+    // (Node closes the idle ones once, when the server stops listening).
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
+      clearInterval(sweep);
       await database.close();
     } finally {
       process.exit(0);

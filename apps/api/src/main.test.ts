@@ -1,0 +1,89 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, inject, it } from "vitest";
+
+// The server as it runs in production (main.ts), stopped the way a deployment stops it: SIGTERM
+// while a request is under way on a keep-alive connection. It must answer it and exit at once, with 0.
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-main-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+const get = (port: number, agent: http.Agent) =>
+  new Promise<number>((resolve, reject) =>
+    http
+      .get({ host: "127.0.0.1", port, path: "/healthz", agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      })
+      .on("error", reject),
+  );
+
+// One engine is enough: this is about the process, not the database.
+describe.runIf(inject("dbKind") === "pglite")("main.ts", () => {
+  it("answers the request under way on SIGTERM, then exits at once with 0", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "--no-demo"], {
+      cwd: apiRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        RUN_JOBS: "0",
+        LOG_LEVEL: "silent",
+      },
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const deadline = Date.now() + 50_000;
+      for (;;) {
+        const status = await get(port, agent).catch(() => 0);
+        if (status === 200) break;
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error("the server did not start");
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // A request under way when the signal comes: its body is still arriving. It is answered,
+      // and its connection (keep-alive) must not hold the process up afterwards.
+      const socket = net.connect(port, "127.0.0.1");
+      await new Promise((r) => socket.once("connect", r));
+      let answer = "";
+      socket.on("data", (d) => (answer += d));
+      const body = JSON.stringify({ body: "Late note" });
+      socket.write(
+        `POST /api/v1/shift-logs/notes/?building=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n` +
+          body.slice(0, 5),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const stopped = Date.now();
+      child.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 300));
+      socket.write(body.slice(5));
+      expect(await exited).toBe(0);
+      expect(Date.now() - stopped).toBeLessThan(5_000);
+      // Answered (signed out: 401), not dropped.
+      expect(answer).toMatch(/^HTTP\/1\.1 401/);
+      socket.destroy();
+    } finally {
+      agent.destroy();
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  }, 90_000);
+});
