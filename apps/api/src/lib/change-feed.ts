@@ -17,7 +17,8 @@ import { CHANGE_CHANNEL } from "../db/client.ts";
  *   building:<building id>  a buildings row or its building_settings
  *   units:<building id>     an apartment, occupancy (lease) or occupant (resident) of the
  *                           building, or the name, contacts or account of a user living in
- *                           it, or a lease's flag
+ *                           it, or a lease's flag, or a subscription to a lease (migration
+ *                           0011_tracking_topic)
  *   packages:<building id>  a package of the building (its notification bookkeeping aside)
  *   package_types:all       the global package types
  *   shift_logs:<building id> a shift log note of the building or the units it is about

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { occupants, users } from "../../db/schema/index.ts";
+import { apartments, occupancies, occupants, users } from "../../db/schema/index.ts";
 import { DEMO_TENANT } from "../../db/seed/demo-accounts.ts";
 
 /**
@@ -105,5 +105,42 @@ describe("GET /core/quick-search/ from memory", () => {
     for (const user of ["tenant", "owner"]) expect((await get(QS, user)).statusCode, user).toBe(403);
     ok(await get("/api/v1/core/quick-search/?building=3", "manager"));
     expect((await get("/api/v1/core/quick-search/?building=3", "frontdesk")).statusCode).toBe(403);
+  });
+});
+
+describe("GET /core/buildings/{id}/apartments/dropdown/ from memory", () => {
+  const DD = "/api/v1/core/buildings/1/apartments/dropdown/";
+  type Unit = { id: number; apartment_number: string; current_occupancy_id: number | null; is_vacant: boolean };
+  const units = async () => ok(await get(DD)).json() as Unit[];
+  const dropdowns = () => t.app.changes.cache({ name: "apartment-dropdown" });
+
+  it("answers the same bytes as computed afresh, 304 while nothing changed, and a new unit or lease at once", async () => {
+    const fresh = await uncached(DD);
+    const first = ok(await get(DD));
+    expect(first.body).toBe(fresh.body);
+    const stats = { ...dropdowns().stats };
+    expect(ok(await get(DD)).body).toBe(fresh.body);
+    expect(dropdowns().stats).toMatchObject({ hits: stats.hits + 1, misses: stats.misses });
+    expect((await get(DD, "frontdesk", { "if-none-match": String(first.headers.etag) })).statusCode).toBe(304);
+
+    const [apt] = await t.db
+      .insert(apartments)
+      .values({ building_id: 1, apartment_number: "9902", sort_key: "9902" })
+      .returning({ id: apartments.id });
+    expect((await units()).find((u) => u.id === apt.id)).toMatchObject({ is_vacant: true, current_occupancy_id: null });
+    const [lease] = await t.db
+      .insert(occupancies)
+      .values({ building_id: 1, apartment_id: apt.id, is_active: true, lease_start_date: "2020-01-01" })
+      .returning({ id: occupancies.id });
+    expect((await units()).find((u) => u.id === apt.id)).toMatchObject({
+      is_vacant: false,
+      current_occupancy_id: lease.id,
+    });
+    expect(ok(await get(DD)).body).toBe((await uncached(DD)).body);
+  });
+
+  it("checks access before the cache", async () => {
+    ok(await get(DD));
+    expect((await get("/api/v1/core/buildings/3/apartments/dropdown/")).statusCode).toBe(403);
   });
 });

@@ -30,6 +30,7 @@ const errors = { 401: Detail, 403: Detail, 404: Detail };
 const routes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const quickSearchViews = app.changes.cache<ViewBody>({ name: "quick-search", max: VIEW_CACHE_MAX });
+  const dropdownViews = app.changes.cache<ViewBody>({ name: "apartment-dropdown", max: VIEW_CACHE_MAX });
   const buildingLists = app.changes.cache<ViewBody>({ name: "building-lists", ...LIST_CACHE });
 
   app.get(
@@ -90,7 +91,9 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: z.array(ApartmentDropdownItem), ...errors },
       },
     },
-    (req) => service.apartmentDropdown(req, req.params.id),
+    // One view per building and local date, kept until a unit or lease of the building changes.
+    async (req, reply) =>
+      sendView(req, reply as FastifyReply, dropdownViews, await service.apartmentDropdown(req, req.params.id)),
   );
 
   app.get(

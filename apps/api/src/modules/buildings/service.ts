@@ -129,9 +129,11 @@ async function requireLookup(req: FastifyRequest, buildingId: number): Promise<B
 }
 
 /** GET /core/buildings/{id}/apartments/dropdown/ */
-export async function apartmentDropdown(req: FastifyRequest, buildingId: number) {
+export async function apartmentDropdown(req: FastifyRequest, buildingId: number): Promise<View> {
   const scope = await requireBuilding(req, db(req), buildingId, "building.view");
-  return repo.apartmentDropdown(db(req), scope.building.id, todayIn(scope.building.time_zone));
+  const b = scope.building.id;
+  const today = todayIn(scope.building.time_zone);
+  return { key: `${b}:${today}`, topics: [topics.units(b)], load: () => repo.apartmentDropdown(db(req), b, today) };
 }
 
 /**

@@ -162,6 +162,7 @@ export function sendUnitPage<T extends object>(
   const pages = req.server.changes.cache<ViewBody>({ name, ...LIST_CACHE });
   const key = `${todayIn(scope.building.time_zone)}:${userPageKey(req)}`;
   const own = buildingIds.length === 1 && buildingIds[0] === scope.building.id;
-  const keys = [...buildingIds.map(topics.units), ...(own ? [] : [topics.buildings])];
+  // Rows carry their building's name: its own page follows a rename (buildings:all covers the others).
+  const keys = [...buildingIds.map(topics.units), ...(own ? [topics.building(scope.building.id)] : [topics.buildings])];
   return sendView(req, reply, pages, { key, topics: keys, load });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Apartment, Occupant, Paginated, UnitListRow } from "@portico/contract";
+import type { Apartment, Occupancy, Occupant, Paginated, UnitListRow } from "@portico/contract";
 import { createTestApp, eventually, type TestApp } from "../../test/app.ts";
 
 // A building's unit list, apartments and residents pages are kept per user until a unit, lease, resident or flag of the
@@ -105,5 +105,58 @@ describe("cached unit list pages over several buildings", () => {
     await t.db.execute(sql`update buildings set is_active = false where id = ${other!.building_id}`);
     await eventually(async () => (await rows()).every((r) => r.building_id !== other!.building_id));
     await t.db.execute(sql`update buildings set is_active = true where id = ${other!.building_id}`);
+  });
+});
+
+describe("cached lease lists (GET /core/occupancies/)", () => {
+  type Lease = Occupancy;
+  const URL = "/api/v1/core/occupancies/?building=1&limit=10";
+  const leases = async (user = "manager") => {
+    const res = await t.as(user).get(URL);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as Paginated<Lease>).results;
+  };
+
+  it("show a lease's change, the building's new name and one's subscription on the next calls", async () => {
+    const [first] = await leases();
+    const etag = String((await t.as("manager").get(URL)).headers.etag);
+    expect((await t.as("manager").get(URL, { headers: { "if-none-match": etag } })).statusCode).toBe(304);
+
+    await t.db.execute(sql`update occupancies set lease_end_date = '2032-02-29' where id = ${first.id}`);
+    await eventually(async () => (await leases())[0].lease_end_date === "2032-02-29");
+
+    const name = first.building_name;
+    await t.db.execute(sql`update buildings set name = 'Renamed Tower' where id = 1`);
+    await eventually(async () => (await leases())[0].building_name === "Renamed Tower");
+    await t.db.execute(sql`update buildings set name = ${name} where id = 1`);
+
+    expect(first.tracking).toBeNull();
+    const res = await t.as("manager").post(`/api/v1/core/occupancies/${first.id}/track/`, { track_packages: true });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect((await leases())[0].tracking).toMatchObject({ track_packages: true });
+    // Another manager's subscription, written elsewhere, reaches the list through the database.
+    await t.db.execute(
+      sql`update occupancy_tracking set track_shift_log_notes = true where occupancy_id = ${first.id}`,
+    );
+    await eventually(async () => (await leases())[0].tracking?.track_shift_log_notes === true);
+  });
+
+  it("keep users apart, cover a unit's leases, and check access before the cache", async () => {
+    const manager = await leases("manager");
+    const frontdesk = await leases("frontdesk");
+    expect(frontdesk.map((l) => l.id)).toEqual(manager.map((l) => l.id));
+    expect(frontdesk.every((l) => l.tracking === null && l.tracking_employees.length === 0)).toBe(true);
+    const unit = `/api/v1/core/occupancies/?apartment_id=${manager[0].apartment_id}`;
+    const ofUnit = await t.as("frontdesk").get(unit);
+    expect(ofUnit.statusCode).toBe(200);
+    expect((ofUnit.json() as Paginated<Lease>).results.map((l) => l.id)).toContain(manager[0].id);
+    await t.db.execute(
+      sql`update occupancies set is_do_not_disturb = not is_do_not_disturb where id = ${manager[0].id}`,
+    );
+    await eventually(async () => {
+      const r = (await t.as("frontdesk").get(unit)).json() as Paginated<Lease>;
+      return r.results.find((l) => l.id === manager[0].id)?.is_do_not_disturb !== manager[0].is_do_not_disturb;
+    });
+    expect((await t.as("frontdesk").get("/api/v1/core/occupancies/?building=3")).statusCode).toBe(403);
   });
 });

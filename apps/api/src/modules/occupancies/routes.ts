@@ -74,7 +74,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(Occupancy), ...errors },
       },
     },
-    (req) => service.listOccupancies(req, req.query),
+    (req, reply) => service.listOccupancies(req, reply, req.query),
   );
 
   app.post(

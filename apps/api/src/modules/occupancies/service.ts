@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { and, eq, sql } from "drizzle-orm";
 import {
   AddExistingOccupant,
@@ -43,6 +43,7 @@ import {
   gateObject,
   nestedErrors,
   parseBody,
+  sendUnitPage,
   usernameBase,
   viewerOf,
 } from "./common.ts";
@@ -143,7 +144,7 @@ export async function getOccupancy(req: FastifyRequest, id: number): Promise<Occ
 }
 
 /** GET /core/occupancies/?apartment_id=&building=&is_active= */
-export async function listOccupancies(req: FastifyRequest, q: OccupancyListQuery) {
+export async function listOccupancies(req: FastifyRequest, reply: FastifyReply, q: OccupancyListQuery) {
   const user = requireUser(req);
   const db = dbOf(req);
   let buildingId = q.building;
@@ -163,12 +164,14 @@ export async function listOccupancies(req: FastifyRequest, q: OccupancyListQuery
   if (buildingId === undefined) throw new ValidationError({ building: [M.fieldRequired] });
   const scope = await requireBuilding(req, db, buildingId, "occupancy.view");
   const page = pageOf(q);
-  const { count, ids } = await repo.listOccupancyIds(
-    db,
-    { buildingIds: [scope.building.id], apartmentId: q.apartment_id, isActive: q.is_active },
-    page,
-  );
-  return paginate(req, page, count, await buildOccupancies(db, ids, viewerOf(scope)));
+  return sendUnitPage(req, reply, scope, page, "occupancy-pages", async () => {
+    const { count, ids } = await repo.listOccupancyIds(
+      db,
+      { buildingIds: [scope.building.id], apartmentId: q.apartment_id, isActive: q.is_active },
+      page,
+    );
+    return paginate(req, page, count, await buildOccupancies(db, ids, viewerOf(scope)));
+  });
 }
 
 /** GET /core/occupancies/{id}/adjacent_units/ */
@@ -655,7 +658,9 @@ const trackValues = (input: Record<string, unknown>): Partial<Record<TrackField,
 export async function createTracking(req: FastifyRequest, id: number, body: unknown): Promise<OccupancyTracking> {
   const { scope } = await gateOccupancy(req, id, "occupancy.track");
   const input = parseBody(TrackingWrite, body);
-  return repo.upsertTracking(dbOf(req), id, scope.user.id, trackValues(input));
+  const saved = await repo.upsertTracking(dbOf(req), id, scope.user.id, trackValues(input));
+  req.server.changes.touch(topics.units(scope.building.id));
+  return saved;
 }
 
 /** PATCH /core/occupancies/{id}/track/{trackId}/ (managers): only one's own subscription. */
@@ -672,7 +677,9 @@ export async function patchTracking(
   const input = parseBody(TrackingWrite, body);
   const values = trackValues(input);
   if (!Object.keys(values).length) return t;
-  return repo.updateTracking(db, trackId, values);
+  const saved = await repo.updateTracking(db, trackId, values);
+  req.server.changes.touch(topics.units(scope.building.id));
+  return saved;
 }
 
 // ---------------------------------------------------------------------------------------------
