@@ -269,6 +269,12 @@ async function main() {
      where a.building_id = $1 and na.occupancy_id is not null group by 1 order by count(*) desc limit 1`,
     [B],
   );
+  // The package of the building with the longest history (logged, reminded, closed …).
+  const busyPackage = await one<{ id: number } | undefined>(
+    `select e.entity_id as id from events e join packages p on p.id = e.entity_id
+     where e.entity_type = 'package' and p.building_id = $1 group by 1 order by count(*) desc, 1 limit 1`,
+    [B],
+  );
   const sampleUnit = units[Math.floor(units.length / 3)];
   const since30 = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const since90 = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
@@ -439,6 +445,60 @@ async function main() {
     { name: "residents: first page", cls: "building", who: "fd", steps: get(`/core/buildings/${B}/occupants/`) },
     { name: "employees of the building", cls: "building", who: "fd", steps: get(`/core/employees/?building=${B}`) },
     { name: "buildings (front desk)", cls: "building", who: "fd", steps: get(`/core/buildings/`) },
+    {
+      name: "leases of the building: first page",
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/occupancies/?building=${B}`),
+    },
+    {
+      name: "leases of the building: page 41 (offset 1200)",
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/occupancies/?building=${B}&offset=1200`),
+    },
+    {
+      name: "leases of a unit",
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/occupancies/?apartment_id=${sampleUnit.id}`),
+    },
+    {
+      name: "unit profile: history",
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/occupancies/${sampleUnit.occupancy_id}/events/`),
+    },
+    ...(busyPackage
+      ? [
+          {
+            name: "package: history",
+            cls: "building",
+            who: "fd" as const,
+            steps: get(`/packages/list/${busyPackage.id}/events/`),
+          },
+        ]
+      : []),
+    {
+      name: "package queue",
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/buildings/${B}/package-queue/?limit=500`),
+    },
+    {
+      name: `apartments dropdown (${largest.units} units)`,
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/buildings/${B}/apartments/dropdown/`),
+    },
+    {
+      name: "employees, short form",
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/employees/simple-list/?building=${B}`),
+    },
+    { name: "package types", cls: "building", who: "fd", steps: get(`/packages/package-types/`) },
+    { name: "shift log types", cls: "building", who: "fd", steps: get(`/shift-logs/shift-log-types/`) },
     // The package grid and the lookups.
     {
       name: `package grid (${largest.units} units)`,
@@ -671,6 +731,8 @@ async function main() {
       console.log(`     export: ${times.map((x) => seconds(x)).join(", ")}; server memory +${growth.toFixed(0)} MB`);
     }
   } finally {
+    // Requests autocannon stopped waiting for finish before the servers stop.
+    await waitIdle().catch(() => undefined);
     await idle.end().catch(() => undefined);
     mem.stop();
     for (const p of [server, bare?.server]) {
