@@ -1,12 +1,12 @@
 /**
  * Load benchmarks of the API on the generated portfolio (bench/generate.ts).
  *
- *   npx tsx bench/run.ts [--smoke] [--duration 10] [--warmup 3] [--connections 20] [--uncached 5]
- *                        [--database-url URL] [--only REGEX] [--drop] [--out bench/last-results.md]
+ *   npx tsx bench/run.ts [--smoke] [--duration 10] [--warmup 3] [--connections 20] [--generators 2]
+ *                        [--uncached 5] [--database-url URL] [--only REGEX] [--drop] [--out FILE]
  *
  * Starts the API as a child process on that database (whatever size bench/generate.ts made it),
  * signs access tokens for the bench front desk and office accounts, then drives every scenario
- * with autocannon from this process while sampling the server's resident memory (VmRSS). Each
+ * with autocannon from separate processes (lib/load.ts) while sampling the server's resident memory (VmRSS). Each
  * scenario then runs again against a second API process with its caches off (CACHES=0): what the
  * same load costs when every request reads the database (the first read after each change).
  * Prints one table (requests/s, p50, p95, p99, errors, one-connection p50, uncached requests/s and
@@ -20,12 +20,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import pg from "pg";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { signAccessToken } from "../apps/api/src/lib/signing-keys.ts";
 import { argNumber, argString, DEFAULT_DATABASE_URL, dropDatabase, parseArgs, seconds } from "./lib/common.ts";
+import { Generators } from "./lib/load.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -86,6 +86,9 @@ const url = argString(args, "database-url", process.env.BENCH_DATABASE_URL ?? DE
 const duration = argNumber(args, "duration", smoke ? 1 : 10);
 const warmup = argNumber(args, "warmup", smoke ? 0 : Math.min(3, duration / 2));
 const connections = argNumber(args, "connections", 20);
+/** Load generator processes (autocannon in each; the connections split among them). */
+const generatorCount = argNumber(args, "generators", 2);
+let generators: Generators | null = null;
 /** Seconds of each scenario on the server without caches (0: not measured). */
 const uncachedSeconds = argNumber(args, "uncached", smoke ? 1 : Math.min(5, duration));
 const only = typeof args.get("only") === "string" ? new RegExp(String(args.get("only")), "i") : null;
@@ -173,45 +176,16 @@ async function load(
   seconds: number,
   conns = connections,
 ): Promise<{ rps: number; latencies: number[]; requests: number; errors: number; statuses: Map<number, number> }> {
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  // As a browser sends them (the web app's fetch): compressed answers accepted.
-  const headers = {
-    authorization: `Bearer ${token}`,
-    "content-type": "application/json",
-    "accept-encoding": "gzip, deflate, br",
-  };
-  const requests = steps.map((s) => ({
-    method: s.method ?? "GET",
-    path: s.path,
-    headers,
-    ...(s.body || s.vary
-      ? {
-          setupRequest: (req: autocannon.Request) => ({
-            ...req,
-            ...(s.vary ? { path: s.vary() } : {}),
-            ...(s.body ? { body: JSON.stringify(s.body()) } : {}),
-          }),
-        }
-      : {}),
-  }));
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const inst = autocannon(
-      { url: base, connections: conns, duration: seconds, requests, timeout: 30 },
-      (err: Error | null, res: autocannon.Result) => (err ? reject(err) : resolve(res)),
-    );
-    inst.on("response", (_client: unknown, status: number, _bytes: number, time: number) => {
-      latencies.push(time);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    });
-  });
-  latencies.sort((a, b) => a - b);
-  const non2xx = [...statuses].filter(([s]) => s < 200 || s >= 300).reduce((n, [, c]) => n + c, 0);
+  const requests = steps.map((s) => ({ ...s, method: s.method ?? "GET" }));
+  const r = await generators!.drive({ base, token, requests, seconds, connections: conns });
+  const latencies = r.latencies.sort((a, b) => a - b);
+  const statuses = new Map(r.statuses);
+  const non2xx = r.statuses.filter(([s]) => s < 200 || s >= 300).reduce((n, [, c]) => n + c, 0);
   return {
     rps: latencies.length / Math.max(seconds, 0.001),
     latencies,
     requests: latencies.length,
-    errors: non2xx + result.errors + result.timeouts,
+    errors: non2xx + r.failures,
     statuses,
   };
 }
@@ -306,6 +280,7 @@ async function main() {
   };
   await database.close();
 
+  generators = await Generators.start(generatorCount);
   const started = Date.now();
   const server = await startServer(env, base);
   let bare: { server: ChildProcess; base: string } | null = null;
@@ -734,6 +709,7 @@ async function main() {
     // Requests autocannon stopped waiting for finish before the servers stop.
     await waitIdle().catch(() => undefined);
     await idle.end().catch(() => undefined);
+    generators.close();
     mem.stop();
     for (const p of [server, bare?.server]) {
       if (!p || p.exitCode !== null) continue;
