@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 // The server as it runs in production (main.ts), stopped the way a deployment stops it: SIGTERM
 // while a request is under way on a keep-alive connection. It must answer it and exit at once, with 0.
@@ -31,8 +31,8 @@ const get = (port: number, agent: http.Agent) =>
       .on("error", reject),
   );
 
-// One engine is enough: this is about the process, not the database.
-describe.runIf(inject("dbKind") === "pglite")("main.ts", () => {
+// About the process, not the database: it runs on the embedded one in every project.
+describe("main.ts", () => {
   it("answers the request under way on SIGTERM, then exits at once with 0", async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "--no-demo"], {
