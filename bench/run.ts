@@ -25,7 +25,7 @@ import { loadConfig } from "../apps/api/src/config.ts";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { signAccessToken } from "../apps/api/src/lib/signing-keys.ts";
 import { argNumber, argString, DEFAULT_DATABASE_URL, dropDatabase, parseArgs, seconds } from "./lib/common.ts";
-import { Generators } from "./lib/load.ts";
+import { Generators, type LoadRequest } from "./lib/load.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -44,13 +44,8 @@ interface Budgets {
 }
 
 type Who = "fd" | "of";
-interface Step {
-  method?: "GET" | "POST";
-  path: string;
-  /** A path per request (e.g. a different search term each time). */
-  vary?: () => string;
-  body?: () => unknown;
-}
+/** A request of a scenario (GET unless said). */
+type Step = Omit<LoadRequest, "method"> & { method?: LoadRequest["method"] };
 interface Scenario {
   name: string;
   cls: string;
