@@ -15,6 +15,9 @@ import files from "./lib/files.ts";
 import changeFeed from "./lib/change-feed.ts";
 import { modules } from "./modules/index.ts";
 
+/** /readyz answers within this, database or not. */
+const READY_TIMEOUT_MS = 2_000;
+
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
@@ -58,11 +61,20 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   app.get("/healthz", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    // Bounded: while the database is unreachable a connection attempt may hang until its timeout.
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await database.query("select 1");
+      await Promise.race([
+        database.query("select 1"),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error("readiness check timed out")), READY_TIMEOUT_MS);
+        }),
+      ]);
       return { status: "ready" };
     } catch {
       return reply.status(503).send({ status: "unavailable" });
+    } finally {
+      clearTimeout(timer);
     }
   });
 

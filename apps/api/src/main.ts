@@ -2,6 +2,30 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { buildApp } from "./app.ts";
 import { seedDemo } from "./db/seed/demo.ts";
+import { isDatabaseUnavailable } from "./lib/db-errors.ts";
+
+// A lost database connection surfacing outside a request (an event or a background promise)
+// is logged; the pool reconnects when the database is back. Anything else still ends the process.
+const survive = (err: unknown) => {
+  if (!isDatabaseUnavailable(err)) throw err;
+  console.error(`database unavailable: ${(err as Error).message}`);
+};
+process.on("uncaughtException", (err) => {
+  try {
+    survive(err);
+  } catch {
+    console.error(err);
+    process.exit(1);
+  }
+});
+process.on("unhandledRejection", (reason) => {
+  try {
+    survive(reason);
+  } catch {
+    console.error(reason);
+    process.exit(1);
+  }
+});
 
 /** Start: read config, open the database, migrate, seed the demo portfolio on first start, listen. */
 async function main() {

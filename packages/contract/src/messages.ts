@@ -24,6 +24,7 @@ export const MESSAGES = {
   dataSuccessfullySaved: "Data successfully saved",
   /** Server-side */
   notFound: "Not found.",
+  databaseUnavailable: "The database is unavailable. Please retry in a few seconds.",
   notAuthenticated: "Authentication credentials were not provided.",
   invalidToken: "Given token not valid for any token type",
   permissionDenied: "You do not have permission to perform this action.",

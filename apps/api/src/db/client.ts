@@ -11,6 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
 import { CONNECTION_LIFETIME_S, PreparingClient } from "./prepared.ts";
+import { isDatabaseUnavailable } from "../lib/db-errors.ts";
 
 export type Schema = typeof schema;
 /** One Drizzle type for both engines (PGlite and node-postgres share the pg-core API). */
@@ -166,6 +167,64 @@ async function listenPg(
   };
 }
 
+/** How long a request waits for a new connection (the database down: refused or silent). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+let lastReport = 0;
+let unreported = 0;
+/** A lost connection, logged at most once a second (an outage cuts every connection at once). */
+function reportConnectionError(err: Error): void {
+  const now = Date.now();
+  if (now - lastReport < 1000) {
+    unreported++;
+    return;
+  }
+  const more = unreported ? ` (and ${unreported} more)` : "";
+  lastReport = now;
+  unreported = 0;
+  console.error(`database connection error: ${err.message}${more}`);
+}
+
+type PoolClient = pg.PoolClient & { broken?: boolean };
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool that never takes back a client whose connection is lost: its release counts as a
+ * release with an error (the pool ends it), whoever releases it (Drizzle's transactions release
+ * without one).
+ */
+class SafePool extends pg.Pool {
+  private guard(client: PoolClient): (release?: unknown) => void {
+    const release = client.release.bind(client);
+    const guarded = (err?: unknown) =>
+      release(
+        (err as Error | boolean | undefined) ||
+          (client.broken ? new Error("Connection terminated unexpectedly") : undefined),
+      );
+    client.release = guarded;
+    return guarded;
+  }
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(cb?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (cb) {
+      super.connect((err, client, done) => {
+        if (err || !client) cb(err, client, done);
+        else cb(undefined, client, this.guard(client));
+      });
+      return;
+    }
+    return super.connect().then((client) => {
+      this.guard(client);
+      return client;
+    });
+  }
+}
+
 // Dates (`date` columns) come back as 'YYYY-MM-DD' strings, instants as Date objects.
 pg.types.setTypeParser(1082, (v: string) => v);
 
@@ -191,21 +250,53 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
     const prepare = process.env.DB_PREPARE !== "0";
     const Base: typeof pg.Client = prepare ? PreparingClient : pg.Client;
     class ListeningClient extends Base {
+      /** The connection is lost or going (see SafePool: such a client never returns to the pool). */
+      broken = false;
       constructor(config?: pg.ClientConfig) {
         super(config);
         this.on("notification", (m) => {
           if (m.channel === CHANGE_CHANNEL) for (const cb of subscribers) cb(m.payload ?? "");
+        });
+        // Always a listener: pg-pool listens for errors only while the client is idle, and an
+        // 'error' event without a listener would end the process (a connection cut while its
+        // client is checked out, between two statements of a transaction, or while it LISTENs).
+        this.on("error", (err) => {
+          this.broken = true;
+          reportConnectionError(err);
+        });
+        this.on("end", () => {
+          this.broken = true;
+        });
+        // Registered before the client's own handler: a backend that gives up (FATAL, e.g.
+        // terminated or shutting down) marks the client before its statement's caller hears of it.
+        const connection = (this as unknown as { connection: { on: (e: string, l: (m: unknown) => void) => void } })
+          .connection;
+        connection.on("errorMessage", (msg) => {
+          if (isDatabaseUnavailable(msg)) this.broken = true;
         });
       }
       override connect(): Promise<pg.Client>;
       override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
       override connect(cb?: unknown): Promise<pg.Client> | void {
         const callback = cb as ((err: Error | null, c: pg.Client) => void) | undefined;
-        // A failed LISTEN only costs the immediacy of this connection's own writes.
+        // A failed LISTEN only costs the immediacy of this connection's own writes; a connection
+        // lost meanwhile fails the connect (the pool then drops it).
         const ready = super
           .connect()
-          .then(() => this.query(`LISTEN ${quoteIdent(CHANGE_CHANNEL)}`).catch(() => undefined))
-          .then(() => this as pg.Client);
+          .then(() =>
+            this.query(`LISTEN ${quoteIdent(CHANGE_CHANNEL)}`).catch((err: Error) => {
+              if (this.broken || isDatabaseUnavailable(err)) throw err;
+            }),
+          )
+          .then(() => {
+            if (this.broken) throw new Error("Connection terminated unexpectedly");
+            return this as pg.Client;
+          })
+          .catch((err: Error) => {
+            this.broken = true;
+            this.end().catch(() => undefined);
+            throw err;
+          });
         if (!callback) return ready;
         ready.then(
           (c) => callback(null, c),
@@ -213,14 +304,16 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
         );
       }
     }
-    const pool = new pg.Pool({
+    const pool = new SafePool({
       connectionString: opts.url,
       max: Number(process.env.DB_POOL_SIZE ?? 20),
+      // While the database is unreachable a request waits at most this long for a connection.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       Client: ListeningClient as unknown as typeof pg.Client,
       ...(prepare ? { maxLifetimeSeconds: CONNECTION_LIFETIME_S } : {}),
     });
     // An idle client's connection dropped by the server must not take the process down.
-    pool.on("error", (err) => console.error("database connection error", err.message));
+    pool.on("error", reportConnectionError);
     const db = drizzlePg(pool, { schema });
     const url = opts.url;
     return {

@@ -3,10 +3,12 @@ import type { FastifyError } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MESSAGES } from "@portico/contract";
 import { HttpError } from "../lib/errors.ts";
+import { isDatabaseUnavailable } from "../lib/db-errors.ts";
 
 /**
  * The API's error shapes: 400 `{field: [msg]}`, 401/403 `{detail}`, 404 `{"detail": "Not found."}`,
- * 413 for uploads over the limit; a 5xx never leaks internals.
+ * 413 for uploads over the limit, 503 `{detail}` while the database cannot be reached (the
+ * request may be retried as is); a 5xx never leaks internals.
  */
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -27,6 +29,10 @@ export default fp(async (app) => {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ detail: err.message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: err.message }, "database unavailable");
+      return reply.status(503).header("retry-after", "2").send({ detail: MESSAGES.databaseUnavailable });
     }
     req.log.error({ err }, "request failed");
     return reply.status(500).send({ detail: "A server error occurred." });
