@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test: typecheck, lint, unit and API tests (PGlite, and PostgreSQL when
 // 127.0.0.1:5432 answers), the server tests again on Node 24 LTS, the web build with its
-// bundle-size budget, the benchmarks' smoke (PostgreSQL only) and the browser tests in Chromium.
+// bundle-size budget, the benchmarks' smoke and soak (PostgreSQL only) and the browser tests in Chromium.
 // Installs Chromium when missing.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -61,5 +61,8 @@ run("bundle-size", "node", ["scripts/bundle-size.mjs"]);
 // The benchmarks' smoke: the small portfolio generated on PostgreSQL and one short pass of every
 // scenario (no timings judged; the database is dropped afterwards).
 if (pg === "1") run("bench-smoke", "npm", ["run", "bench:smoke"]);
+// The soak: 200 connections of mixed reads and writes for a minute on a database of its own
+// (dropped afterwards); no error and no acknowledged write missing.
+if (pg === "1") run("soak", "npm", ["run", "soak"]);
 run("e2e", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], { CHROMIUM_PATH: chromium });
 summary();
