@@ -52,6 +52,14 @@ export interface Listener {
   close: () => Promise<void>;
 }
 
+/** How long opening a connection may take (a database that does not answer at all). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a request waits for a connection of the pool, its turn in the queue included: then it
+ * fails (503) rather than hang. Long enough that a burst of load only queues.
+ */
+export const POOL_WAIT_TIMEOUT_MS = 30_000;
+
 const LISTEN_RETRY_MIN_MS = 100;
 const LISTEN_RETRY_MAX_MS = 5_000;
 const LISTEN_PING_MS = 15_000;
@@ -100,6 +108,7 @@ async function listenPg(
     const client = new pg.Client({
       connectionString: url,
       application_name: LISTENER_APPLICATION_NAME,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
@@ -166,9 +175,6 @@ async function listenPg(
     },
   };
 }
-
-/** How long a request waits for a new connection (the database down: refused or silent). */
-export const CONNECT_TIMEOUT_MS = 5_000;
 
 let lastReport = 0;
 let unreported = 0;
@@ -253,7 +259,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
       /** The connection is lost or going (see SafePool: such a client never returns to the pool). */
       broken = false;
       constructor(config?: pg.ClientConfig) {
-        super(config);
+        super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
         this.on("notification", (m) => {
           if (m.channel === CHANGE_CHANNEL) for (const cb of subscribers) cb(m.payload ?? "");
         });
@@ -295,6 +301,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
           .catch((err: Error) => {
             this.broken = true;
             this.end().catch(() => undefined);
+            // node-postgres's own connect timeout says only "timeout expired".
+            if (err.message === "timeout expired")
+              throw new Error("Connection terminated due to connection timeout", { cause: err });
             throw err;
           });
         if (!callback) return ready;
@@ -307,8 +316,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
     const pool = new SafePool({
       connectionString: opts.url,
       max: Number(process.env.DB_POOL_SIZE ?? 20),
-      // While the database is unreachable a request waits at most this long for a connection.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
       Client: ListeningClient as unknown as typeof pg.Client,
       ...(prepare ? { maxLifetimeSeconds: CONNECTION_LIFETIME_S } : {}),
     });

@@ -8,11 +8,12 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "@portico/contract";
 import { loadConfig } from "../config.ts";
-import { LISTENER_APPLICATION_NAME, openDatabase } from "../db/client.ts";
+import net from "node:net";
+import { CONNECT_TIMEOUT_MS, LISTENER_APPLICATION_NAME, openDatabase } from "../db/client.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import { loadCurrentUser } from "./current-user.ts";
 import { signAccessToken } from "./signing-keys.ts";
-import { freshDatabase } from "../test/app.ts";
+import { createTestApp, freshDatabase } from "../test/app.ts";
 import { isDatabaseUnavailable } from "./db-errors.ts";
 import { MAIL_SWEEP_JOB } from "./mail.ts";
 
@@ -215,7 +216,46 @@ async function listenerBack(url: string, database: string) {
   }
 }
 
+describe("/readyz", () => {
+  it("answers 503 within seconds when the database does not answer", async () => {
+    const t = await createTestApp();
+    try {
+      expect((await t.app.inject("/readyz")).statusCode).toBe(200);
+      const query = t.database.query;
+      t.database.query = () => new Promise(() => undefined);
+      const t0 = Date.now();
+      const r = await t.app.inject("/readyz");
+      t.database.query = query;
+      expect(r.statusCode).toBe(503);
+      expect(r.json()).toEqual({ status: "unavailable" });
+      expect(Date.now() - t0).toBeLessThan(3_000);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.runIf(process.env.DB_KIND === "postgres")("a database outage", () => {
+  it("a database that accepts connections and never answers: a query fails within the connect timeout", async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((s) => sockets.add(s));
+    await new Promise<void>((r) => silent.listen(3245, "127.0.0.1", r));
+    const database = await openDatabase({ url: "postgres://postgres@127.0.0.1:3245/portico" });
+    try {
+      const t0 = Date.now();
+      const err = await database.query("select 1").then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isDatabaseUnavailable(err), String(err)).toBe(true);
+      expect(Date.now() - t0).toBeLessThan(CONNECT_TIMEOUT_MS + 2_000);
+    } finally {
+      await database.close().catch(() => undefined);
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => silent.close(r));
+    }
+  });
+
   it("a checked-out connection cut between two statements is reported and never returns to the pool", async () => {
     const database = await freshDatabase();
     const admin = new pg.Client({ connectionString: inject("pgAdminUrl") });
