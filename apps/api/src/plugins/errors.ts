@@ -53,8 +53,11 @@ function badRequestMessage(err: FastifyError): { status: number; body: Record<st
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return { status: 400, body: { non_field_errors: [err.message] } };
   }
-  // A multipart body the form parser cannot read (no boundary, cut short).
-  if (/^(Multipart: |Unexpected end of form|Malformed part header)/.test(err.message ?? ""))
+  // A multipart body the form parser (busboy) cannot read: no boundary, cut short, bad headers.
+  if (
+    !err.statusCode &&
+    /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/.test(err.message ?? "")
+  )
     return { status: 400, body: { non_field_errors: [err.message] } };
   return null;
 }

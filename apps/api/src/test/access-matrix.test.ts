@@ -12,33 +12,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { createTestApp, type TestApp } from "./app.ts";
-import { loadOperations, type Operation } from "./openapi-operations.ts";
+import { loadOperations, objectsOf, type Operation } from "./openapi-operations.ts";
 
 const ROLES = ["office", "manager", "frontdesk", "maintenance", "porter", "clubadmin", "owner", "amenity", "tenant"];
 
-/** Path prefix (up to the first `{`) → an object of building $1 of that kind. */
-const OBJECT_OF_BUILDING: Record<string, string> = {
-  "/api/v1/shift-logs/notes/": "select id from shift_log_notes where building_id = $1",
-  "/api/v1/packages/list/": "select id from packages where building_id = $1",
-  "/api/v1/core/occupancies/": "select id from occupancies where building_id = $1",
-  "/api/v1/core/occupants/":
-    "select o.id from occupants o join occupancies c on c.id = o.occupancy_id where c.building_id = $1",
-  "/api/v1/core/occupant-photos/":
-    "select o.id from occupants o join occupancies c on c.id = o.occupancy_id where c.building_id = $1",
-  "/api/v1/core/apartments/": "select id from apartments where building_id = $1",
-  "/api/v1/core/occupancy-flags/":
-    "select f.id from occupancy_flags f join occupancies c on c.id = f.occupancy_id where c.building_id = $1",
-  "/api/v1/id-cards/id-cards/": "select id from id_card_jobs where building_id = $1",
-  "/api/v1/core/buildings/": "select $1::int as id",
-  "/api/v1/core/building-settings/": "select $1::int as id",
-};
-/** Second path parameters: an object of the same building, under the first one where it applies. */
-const SECOND_OBJECT: Record<string, string> = {
-  noteId: "select id from occupancy_notes where occupancy_id in (select id from occupancies where building_id = $1)",
-  trackId:
-    "select id from occupancy_tracking where occupancy_id in (select id from occupancies where building_id = $1)",
-  itemId: "select id from package_queue where building_id = $1",
-};
 const BUILDING_FIELDS = ["building", "building_id"];
 
 let t: TestApp;
@@ -59,30 +36,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const objectCache = new Map<string, number | null>();
-async function objectOf(sql: string | undefined, building: number): Promise<number | null> {
-  if (!sql) return null;
-  const key = `${sql}|${building}`;
-  if (!objectCache.has(key)) {
-    const { rows } = await t.database.query(`${sql} order by 1 limit 1`, [building]);
-    objectCache.set(key, rows.length ? Number(rows[0].id) : null);
-  }
-  return objectCache.get(key)!;
-}
-
-const prefixOf = (op: Operation) => op.path.slice(0, op.path.indexOf("{"));
 const isPublic = (op: Operation) => op.security !== undefined && op.security.length === 0;
 
 /** The URL of `op` about building `b`: its objects in the path, `b` in a building query parameter. */
 async function urlAbout(op: Operation, b: number): Promise<{ url: string; scoped: boolean }> {
   let url = op.path;
   let scoped = false;
-  for (const [i, name] of op.pathParams.entries()) {
-    const sql = i === 0 ? OBJECT_OF_BUILDING[prefixOf(op)] : SECOND_OBJECT[name];
-    const id = await objectOf(sql, b);
-    if (id !== null && i === 0) scoped = true;
-    url = url.replace(`{${name}}`, String(id ?? 1));
-  }
+  const ids = await objectsOf(t.database, op, b);
+  for (const name of op.pathParams) url = url.replace(`{${name}}`, String(ids[name] ?? 1));
+  if (op.pathParams.length && ids[op.pathParams[0]] !== undefined) scoped = true;
   const q = op.queryParams.filter((p) => BUILDING_FIELDS.includes(p));
   if (q.length) scoped = true;
   return { url: q.length ? `${url}?${q.map((p) => `${p}=${b}`).join("&")}` : url, scoped };
@@ -90,9 +52,12 @@ async function urlAbout(op: Operation, b: number): Promise<{ url: string; scoped
 
 function send(role: string | null, op: Operation, url: string, body?: Record<string, unknown>) {
   const withBody = op.method !== "GET" && op.method !== "DELETE";
-  return t.as(role)[op.method.toLowerCase() as "get"](url, ...((withBody ? [body ?? {}] : []) as [])) as Promise<
-    LightMyRequestResponse
-  >;
+  return t
+    .as(role)
+    [op.method.toLowerCase() as "get"](
+      url,
+      ...((withBody ? [body ?? {}] : []) as []),
+    ) as Promise<LightMyRequestResponse>;
 }
 
 /** Building ids named in a reply (`building`, `building_id`, `building: {id}`), anywhere in it. */
@@ -170,7 +135,9 @@ describe("access matrix over every operation of the OpenAPI document", () => {
         if (leaked.length) wrong.push(`${role} GET ${url}: names building ${leaked.join(", ")}`);
       }
     }
-    console.log(`access matrix: ${checked} reads (${ROLES.length} roles × GET operations) checked for other buildings' data`);
+    console.log(
+      `access matrix: ${checked} reads (${ROLES.length} roles × GET operations) checked for other buildings' data`,
+    );
     expect(wrong, wrong.join("\n")).toEqual([]);
   });
 });

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { createTestApp, type TestApp } from "./app.ts";
-import { isApiErrorBody, loadOperations, type Operation } from "./openapi-operations.ts";
+import { isApiErrorBody, loadOperations, objectsOf, type Operation } from "./openapi-operations.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20240611);
-/** Generated requests per operation, on top of the fixed cases. */
-const RANDOM_PER_OPERATION = 12;
+/** Generated requests per operation, on top of the fixed cases (FUZZ_SEED and FUZZ_RUNS override). */
+const RANDOM_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 12);
 
 let t: TestApp;
 let operations: Operation[];
@@ -111,8 +111,9 @@ function deepJson(depth: number): string {
 }
 
 /** The fixed cases and a seeded sample of generated ones for one operation. */
-function casesFor(op: Operation, seed: number): Case[] {
-  const basePath = Object.fromEntries(op.pathParams.map((n) => [n, "1"]));
+function casesFor(op: Operation, seed: number, objects: Record<string, number>): Case[] {
+  // Real objects of building 1 in the path, so that bad queries and bodies reach the handlers.
+  const basePath = Object.fromEntries(op.pathParams.map((n) => [n, String(objects[n] ?? 1)]));
   const baseQuery: Record<string, string> = op.queryParams.includes("building") ? { building: "1" } : {};
   const json = { "content-type": "application/json" };
   const cases: Case[] = [];
@@ -138,7 +139,16 @@ function casesFor(op: Operation, seed: number): Case[] {
     add("nested 5000 deep", { url, payload: deepJson(5000), headers: json });
     add("object nested 5000 deep", { url, payload: '{"a":'.repeat(5000) + "1" + "}".repeat(5000), headers: json });
     add("wrong content type", { url, payload: "a=1", headers: { "content-type": "text/csv" } });
-    add("multipart without boundary", { url, payload: "--x\r\n\r\n", headers: { "content-type": "multipart/form-data" } });
+    add("multipart without boundary", {
+      url,
+      payload: "--x\r\n\r\n",
+      headers: { "content-type": "multipart/form-data" },
+    });
+    add("multipart cut short", {
+      url,
+      payload: '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n1',
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+    });
     add("NUL in every field", {
       url,
       payload: JSON.stringify(Object.fromEntries(op.bodyFields.map((f) => [f, "a\u0000b"]))),
@@ -156,25 +166,21 @@ function casesFor(op: Operation, seed: number): Case[] {
   const gens: fc.Arbitrary<Case>[] = [];
   if (op.pathParams.length)
     gens.push(
-      fc
-        .record({ name: fc.constantFrom(...op.pathParams), v: textArb })
-        .map(({ name, v }) => ({
-          label: `path ${name}=${v.slice(0, 60)}`,
-          method: op.method,
-          url: urlFor(op, { ...basePath, [name]: v }, baseQuery),
-          headers: {},
-        })),
+      fc.record({ name: fc.constantFrom(...op.pathParams), v: textArb }).map(({ name, v }) => ({
+        label: `path ${name}=${v.slice(0, 60)}`,
+        method: op.method,
+        url: urlFor(op, { ...basePath, [name]: v }, baseQuery),
+        headers: {},
+      })),
     );
   if (op.queryParams.length)
     gens.push(
-      fc
-        .dictionary(fc.constantFrom(...op.queryParams), textArb, { minKeys: 1, maxKeys: 4 })
-        .map((q) => ({
-          label: `query ${Object.keys(q).join(",")}`,
-          method: op.method,
-          url: urlFor(op, basePath, { ...baseQuery, ...q }),
-          headers: {},
-        })),
+      fc.dictionary(fc.constantFrom(...op.queryParams), textArb, { minKeys: 1, maxKeys: 4 }).map((q) => ({
+        label: `query ${Object.keys(q).join(",")}`,
+        method: op.method,
+        url: urlFor(op, basePath, { ...baseQuery, ...q }),
+        headers: {},
+      })),
     );
   if (withBody) {
     const url = urlFor(op, basePath, baseQuery);
@@ -182,7 +188,13 @@ function casesFor(op: Operation, seed: number): Case[] {
     gens.push(
       fc
         .dictionary(fc.constantFrom(...fields), badJsonValue(), { minKeys: 1, maxKeys: 5 })
-        .map((body) => ({ label: "bad field values", method: op.method, url, payload: JSON.stringify(body), headers: json })),
+        .map((body) => ({
+          label: "bad field values",
+          method: op.method,
+          url,
+          payload: JSON.stringify(body),
+          headers: json,
+        })),
       badJsonValue().map((body) => ({
         label: "bad body",
         method: op.method,
@@ -190,9 +202,20 @@ function casesFor(op: Operation, seed: number): Case[] {
         payload: JSON.stringify(body) ?? "null",
         headers: json,
       })),
-      fc.constantFrom("text/plain", "application/xml", "application/x-www-form-urlencoded", "multipart/form-data; boundary=").map(
-        (ct) => ({ label: `content type ${ct}`, method: op.method, url, payload: "a=1&b=%00", headers: { "content-type": ct } }),
-      ),
+      fc
+        .constantFrom(
+          "text/plain",
+          "application/xml",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data; boundary=",
+        )
+        .map((ct) => ({
+          label: `content type ${ct}`,
+          method: op.method,
+          url,
+          payload: "a=1&b=%00",
+          headers: { "content-type": ct },
+        })),
     );
   }
   if (gens.length) cases.push(...fc.sample(fc.oneof(...gens), { seed, numRuns: RANDOM_PER_OPERATION }));
@@ -228,8 +251,13 @@ describe("fuzzing every operation of the OpenAPI document", () => {
         );
     };
     let seed = SEED;
-    for (const op of operations) {
-      const cases = casesFor(op, seed++);
+    // Deletions last: a bad body on a DELETE of a real object still deletes it.
+    const ordered = [
+      ...operations.filter((o) => o.method !== "DELETE"),
+      ...operations.filter((o) => o.method === "DELETE"),
+    ];
+    for (const op of ordered) {
+      const cases = casesFor(op, seed++, await objectsOf(t.database, op, 1));
       for (const c of cases) await send(op, c, "office");
       // A few as a low role: the refusals must hold up to bad input too.
       for (const c of cases.slice(0, 3)) await send(op, c, "tenant");
@@ -252,10 +280,22 @@ function safeJson(body: string): unknown {
 
 describe("the input boundary", () => {
   const json = { "content-type": "application/json" };
-  const req = (method: InjectOptions["method"], url: string, payload?: string, headers: Record<string, string> = json) =>
-    t.token("office").then((tok) =>
-      t.app.inject({ method, url, headers: { ...headers, authorization: `Bearer ${tok}` }, ...(payload !== undefined ? { payload } : {}) }),
-    );
+  const req = (
+    method: InjectOptions["method"],
+    url: string,
+    payload?: string,
+    headers: Record<string, string> = json,
+  ) =>
+    t
+      .token("office")
+      .then((tok) =>
+        t.app.inject({
+          method,
+          url,
+          headers: { ...headers, authorization: `Bearer ${tok}` },
+          ...(payload !== undefined ? { payload } : {}),
+        }),
+      );
 
   it("answers malformed, empty and prototype-poisoned JSON with a 400 field error", async () => {
     for (const body of ['{"a":', "", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}']) {
@@ -278,13 +318,20 @@ describe("the input boundary", () => {
     const settings = await req("PATCH", "/api/v1/core/building-settings/1/", '{"front_desk_number":"a\\u0000b"}');
     expect(settings.statusCode).toBe(400);
     expect(settings.json()).toEqual({ front_desk_number: ["Null characters are not allowed."] });
-    const surrogate = await req("POST", "/api/v1/shift-logs/notes/?building=1", '{"body":"x\\ud800","apartment_ids":[]}');
+    const surrogate = await req(
+      "POST",
+      "/api/v1/shift-logs/notes/?building=1",
+      '{"body":"x\\ud800","apartment_ids":[]}',
+    );
     expect(surrogate.statusCode).toBe(400);
     expect(surrogate.json()).toEqual({ body: ["Surrogate characters are not allowed."] });
   });
 
   it("answers ids beyond the integer range: 404 in the path, 400 in the query and the body", async () => {
-    for (const url of ["/api/v1/packages/list/2147483648/?building=1", "/api/v1/shift-logs/notes/99999999999999999999999/"])
+    for (const url of [
+      "/api/v1/packages/list/2147483648/?building=1",
+      "/api/v1/shift-logs/notes/99999999999999999999999/",
+    ])
       expect((await req("GET", url)).statusCode, url).toBe(404);
     // A route that judges its own body still refuses a bad path id first.
     const patch = await req("PATCH", "/api/v1/core/occupancies/abc/", '{"is_active":true}');
