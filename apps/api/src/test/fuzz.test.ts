@@ -186,15 +186,13 @@ function casesFor(op: Operation, seed: number, objects: Record<string, number>):
     const url = urlFor(op, basePath, baseQuery);
     const fields = op.bodyFields.length ? op.bodyFields : ["id", "building", "name"];
     gens.push(
-      fc
-        .dictionary(fc.constantFrom(...fields), badJsonValue(), { minKeys: 1, maxKeys: 5 })
-        .map((body) => ({
-          label: "bad field values",
-          method: op.method,
-          url,
-          payload: JSON.stringify(body),
-          headers: json,
-        })),
+      fc.dictionary(fc.constantFrom(...fields), badJsonValue(), { minKeys: 1, maxKeys: 5 }).map((body) => ({
+        label: "bad field values",
+        method: op.method,
+        url,
+        payload: JSON.stringify(body),
+        headers: json,
+      })),
       badJsonValue().map((body) => ({
         label: "bad body",
         method: op.method,
@@ -286,16 +284,14 @@ describe("the input boundary", () => {
     payload?: string,
     headers: Record<string, string> = json,
   ) =>
-    t
-      .token("office")
-      .then((tok) =>
-        t.app.inject({
-          method,
-          url,
-          headers: { ...headers, authorization: `Bearer ${tok}` },
-          ...(payload !== undefined ? { payload } : {}),
-        }),
-      );
+    t.token("office").then((tok) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { ...headers, authorization: `Bearer ${tok}` },
+        ...(payload !== undefined ? { payload } : {}),
+      }),
+    );
 
   it("answers malformed, empty and prototype-poisoned JSON with a 400 field error", async () => {
     for (const body of ['{"a":', "", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}']) {
