@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { UPLOAD_LIMIT_BYTES } from "@portico/contract";
+import { MESSAGES, UPLOAD_LIMIT_BYTES } from "@portico/contract";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import errors from "./plugins/errors.ts";
+import inputGuard from "./plugins/input-guard.ts";
 import openapi from "./plugins/openapi.ts";
 import auth from "./plugins/auth.ts";
 import identityProvider from "./plugins/identity-provider.ts";
@@ -41,6 +42,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     trustProxy: config.trustProxy,
     bodyLimit: UPLOAD_LIMIT_BYTES + 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // A path that is not valid percent-encoded UTF-8 names no resource.
+    frameworkErrors: (err, _req, reply) => {
+      const r = reply as unknown as FastifyReply;
+      r.serializer(JSON.stringify);
+      return err.code === "FST_ERR_BAD_URL"
+        ? r.status(404).send({ detail: MESSAGES.notFound })
+        : r.status(400).send({ non_field_errors: [err.message] });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -53,6 +62,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
 
   await app.register(errors);
+  await app.register(inputGuard);
   // First: its caches serve the sign-in and building checks of every call.
   await app.register(changeFeed);
   await app.register(openapi);

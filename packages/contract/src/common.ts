@@ -20,7 +20,16 @@ export const queryBool = z
   .union([z.boolean(), z.string()])
   .transform((v) => (typeof v === "boolean" ? v : ["true", "1", "yes", "on"].includes(v.toLowerCase())));
 
-export const Id = z.coerce.number().int().positive();
+/** The largest database id (PostgreSQL integer columns). */
+export const MAX_ID = 2147483647;
+export const ID_TOO_LARGE = `Ensure this value is less than or equal to ${MAX_ID}.`;
+/**
+ * A database id in a path, a query or a body: every id the API reads goes through this (or
+ * `isIdText` for lists), so none outside the integer column range reaches the database.
+ */
+export const Id = z.coerce.number().int().positive().max(MAX_ID, ID_TOO_LARGE);
+/** An id written in a comma list or a text field: digits only, within the column range. */
+export const isIdText = (s: string): boolean => /^\d+$/.test(s) && Number(s) <= MAX_ID;
 
 /** The error shapes of the API. */
 export const FieldErrors = z.record(z.string(), z.array(z.string()));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES, Role } from "./roles.ts";
-import { queryBool } from "./common.ts";
+import { Id, queryBool } from "./common.ts";
 
 export const AppUser = z.object({
   id: z.number().int(),
@@ -71,7 +71,7 @@ export const EMPLOYEE_ORDERING = [
 export const EmployeeQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   offset: z.coerce.number().int().min(0).optional(),
-  building: z.coerce.number().int().positive().optional(),
+  building: Id.optional(),
   app_user__role: RoleList.optional(),
   app_user__user__is_active: queryBool.optional(),
   /** YYYY-MM-DD (start of that day in the building's time zone, UTC without a building) or an instant. */
@@ -100,7 +100,7 @@ export type EmployeeSimple = z.infer<typeof EmployeeSimple>;
 export const EmployeeSimpleQuery = z.object({
   limit: z.coerce.number().int().min(1).max(2000).optional(),
   offset: z.coerce.number().int().min(0).optional(),
-  building: z.coerce.number().int().positive().optional(),
+  building: Id.optional(),
   app_user__role: RoleList.optional(),
   app_user__user__is_active: queryBool.optional(),
   search: z.string().max(100).optional(),

@@ -30,4 +30,10 @@ export const MESSAGES = {
   permissionDenied: "You do not have permission to perform this action.",
   invalidLogin: "Invalid username or password.",
   tooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  /** Input the API refuses before any handler reads it. */
+  nullCharacters: "Null characters are not allowed.",
+  surrogateCharacters: "Surrogate characters are not allowed.",
+  jsonParseError: "JSON parse error.",
+  jsonTooDeep: "JSON parse error - nested too deeply.",
+  unsupportedMediaType: "Unsupported media type in request.",
 } as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Event, PageQuery, queryBool } from "./common.ts";
+import { Event, Id, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool } from "./common.ts";
 import { OCCUPANT_TYPES, OccupantType } from "./roles.ts";
 import { BATHROOMS, BEDROOMS } from "./apartments.ts";
 
@@ -99,14 +99,13 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, UNIT_PROFILE_MESSAGES.fieldRequired)
     .max(max, `Ensure this field has no more than ${max} characters.`);
-const MAX_ID = 2147483647;
 const requiredId = z.coerce
   .number({ error: UNIT_PROFILE_MESSAGES.fieldRequired })
   .int(UNIT_PROFILE_MESSAGES.fieldRequired)
   .positive(UNIT_PROFILE_MESSAGES.fieldRequired)
-  .max(MAX_ID, `Ensure this value is less than or equal to ${MAX_ID}.`);
+  .max(MAX_ID, ID_TOO_LARGE);
 /** A database id in a path or query (integer column range). */
-export const RowId = z.coerce.number().int().positive().max(MAX_ID);
+export const RowId = Id;
 
 export const EMAIL_RE = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]{2,}$/;
 export const USERNAME_RE = /^[\w.@+-]+$/;
@@ -316,6 +315,8 @@ type OccupantIn = {
 /** Runs even when other fields failed, so that a row shows all its errors at once. */
 const ALWAYS = { when: () => true } as never;
 function occupantRules(raw: OccupantIn, ctx: z.RefinementCtx, opts: { partial: boolean }) {
+  // Runs even when the row itself was refused (null, a number).
+  if (!raw || typeof raw !== "object") return;
   const M = UNIT_PROFILE_MESSAGES;
   const str = (x: unknown) =>
     typeof x === "string" ? x.trim() : x === undefined || x === null ? undefined : String(x);
@@ -674,7 +675,7 @@ export const BuildingIdList = z.union([z.string(), z.array(z.string()), z.number
   if (parts.some((p) => p.toLowerCase() === "all")) return "all" as const;
   const out: number[] = [];
   for (const p of parts) {
-    if (!/^\d+$/.test(p)) {
+    if (!isIdText(p)) {
       ctx.addIssue({ code: "custom", message: `"${p}" is not a valid id.` });
       return z.NEVER;
     }

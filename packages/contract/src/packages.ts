@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Event, PageQuery, queryBool } from "./common.ts";
+import { Event, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool } from "./common.ts";
 import { can, type BuildingContext, type Subject } from "./permissions.ts";
 import { OccupancyStatus } from "./occupancies.ts";
 import { isValidDateFilter } from "./shift-logs.ts";
@@ -196,7 +196,7 @@ const hexColor = z
 export const requiredIdField = (message: string) =>
   z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
-    z.coerce.number({ error: message }).int(message).positive(message),
+    z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, ID_TOO_LARGE),
   );
 
 /**
@@ -217,7 +217,7 @@ export const IdListField = z
           .filter(Boolean);
     const out: number[] = [];
     for (const p of parts) {
-      if (!/^\d+$/.test(p) || Number(p) <= 0) {
+      if (!isIdText(p) || Number(p) <= 0) {
         ctx.addIssue({ code: "custom", message: `"${p}" is not a valid id.` });
         return z.NEVER;
       }
@@ -433,7 +433,7 @@ const idListQuery = z.union([z.string(), z.number(), z.array(z.string())]).trans
     .split(",")
     .map((s) => s.trim())
     .filter((p) => p && p.toLowerCase() !== "all");
-  if (parts.some((p) => !/^\d+$/.test(p))) {
+  if (parts.some((p) => !isIdText(p))) {
     ctx.addIssue({ code: "custom", message: "A valid integer is required." });
     return z.NEVER;
   }
@@ -442,7 +442,8 @@ const idListQuery = z.union([z.string(), z.number(), z.array(z.string())]).trans
 const idQuery = z.coerce
   .number({ error: "A valid integer is required." })
   .int("A valid integer is required.")
-  .positive("A valid integer is required.");
+  .positive("A valid integer is required.")
+  .max(MAX_ID, ID_TOO_LARGE);
 
 /**
  * GET /packages/list/ — every parameter of document 2 section 7.

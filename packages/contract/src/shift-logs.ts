@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageQuery, queryBool } from "./common.ts";
+import { Id, isIdText, PageQuery, queryBool } from "./common.ts";
 
 /**
  * Shift logs (document 1, sections 2.2, 3, 5, 7): notes, note types, their queries and
@@ -84,7 +84,7 @@ export const ShiftLogNote = z.object({
 });
 export type ShiftLogNote = z.infer<typeof ShiftLogNote>;
 
-const idArray = z.array(z.coerce.number().int().positive(), { error: "Expected a list of items." });
+const idArray = z.array(Id, { error: "Expected a list of items." });
 
 /**
  * Write payload of POST /shift-logs/notes/ and PATCH /shift-logs/notes/{id}/.
@@ -103,11 +103,11 @@ const idArray = z.array(z.coerce.number().int().positive(), { error: "Expected a
  */
 const noteFields = {
   body: z.string({ error: SHIFT_LOG_MESSAGES.bodyRequired }).trim().min(1, SHIFT_LOG_MESSAGES.bodyRequired),
-  shift_log_type_id: z.coerce.number().int().positive().nullable().optional(),
+  shift_log_type_id: Id.nullable().optional(),
   apartment_ids: idArray,
   no_apartment: z.boolean().optional(),
-  occupancy_ids: z.array(z.coerce.number().int().positive()).optional(),
-  building_id: z.coerce.number().int().positive().optional(),
+  occupancy_ids: z.array(Id).optional(),
+  building_id: Id.optional(),
   is_high_priority: z.boolean().optional(),
   location: z.string().trim().max(255).nullable().optional(),
   /** The 'End of shift note' button: the server uses the end-of-shift type; units are optional. */
@@ -118,6 +118,8 @@ type UnitsInput = { apartment_ids?: unknown; no_apartment?: unknown; is_end_of_s
 const unitsRule =
   (create: boolean) =>
   (v: UnitsInput, ctx: z.RefinementCtx): void => {
+    // Runs even when the object itself was refused (a null or missing body).
+    if (!v || typeof v !== "object") return;
     const ids = Array.isArray(v.apartment_ids) ? v.apartment_ids : undefined;
     if (v.is_end_of_shift === true) return;
     if (v.no_apartment === true) {
@@ -187,7 +189,7 @@ const idList = z.union([z.string(), z.array(z.string()), z.number()]).transform(
     .filter(Boolean);
   const out: number[] = [];
   for (const p of parts) {
-    if (!/^\d+$/.test(p)) {
+    if (!isIdText(p)) {
       ctx.addIssue({ code: "custom", message: `"${p}" is not a valid id.` });
       return z.NEVER;
     }
@@ -209,7 +211,7 @@ const apartmentList = z.union([z.string(), z.array(z.string())]).transform((v, c
   let none = false;
   for (const p of parts) {
     if (p.toLowerCase() === "none") none = true;
-    else if (/^\d+$/.test(p)) ids.push(Number(p));
+    else if (isIdText(p)) ids.push(Number(p));
     else {
       ctx.addIssue({ code: "custom", message: `"${p}" is not a valid id.` });
       return z.NEVER;
@@ -240,7 +242,7 @@ const apartmentList = z.union([z.string(), z.array(z.string())]).transform((v, c
  *    the same query as a spreadsheet (shift_logs.xlsx).
  */
 export const ShiftLogNoteQuery = PageQuery.extend({
-  building: z.coerce.number().int().positive().optional(),
+  building: Id.optional(),
   buildings: idList.optional(),
   ordering: ShiftLogNoteOrdering.optional(),
   min_date_created: DateFilter.optional(),
@@ -256,7 +258,7 @@ export const ShiftLogNoteQuery = PageQuery.extend({
         .split(",")
         .map((p) => p.trim())
         .filter((p) => p && p.toLowerCase() !== "all");
-      if (parts.some((p) => !/^\d+$/.test(p))) {
+      if (parts.some((p) => !isIdText(p))) {
         ctx.addIssue({ code: "custom", message: "A valid integer is required." });
         return z.NEVER;
       }

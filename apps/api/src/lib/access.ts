@@ -6,6 +6,7 @@ import {
   type BuildingSettingsGroups,
   can,
   hasBuildingAccess,
+  MAX_ID,
   mergeBuildingSettings,
 } from "@portico/contract";
 import type { DbOrTx } from "../db/client.ts";
@@ -26,7 +27,7 @@ export const NO_BUILDING_ACCESS = "You do not have access to this building";
 /** Reads a building id from a route or query value; a missing or malformed one is a field error. */
 export function parseBuildingId(value: unknown, field = "building"): number {
   const n = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n <= 0) throw new ValidationError({ [field]: ["A valid building is required."] });
+  if (!Number.isInteger(n) || n <= 0 || n > MAX_ID) throw new ValidationError({ [field]: ["A valid building is required."] });
   return n;
 }
 

@@ -12,6 +12,11 @@ import { isDatabaseUnavailable } from "../lib/db-errors.ts";
  */
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // An error reply is never judged by the route's response schemas (a 400 body of a route
+    // that declares only `{field: [msg]}` may be a parse error, a 404 one of a route without).
+    reply.serializer(JSON.stringify);
+    const bad = badRequestMessage(err);
+    if (bad) return reply.status(bad.status).send(bad.body);
     if (err instanceof HttpError) return reply.status(err.statusCode).send(err.body);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string[]> = {};
@@ -40,3 +45,25 @@ export default fp(async (app) => {
 
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ detail: MESSAGES.notFound }));
 });
+
+/** Errors of the request itself that Fastify and its parsers raise before any handler runs. */
+function badRequestMessage(err: FastifyError): { status: number; body: Record<string, unknown> } | null {
+  // A path id the route refuses (not a number, out of range) names nothing.
+  if (err.validationContext === "params") return { status: 404, body: { detail: MESSAGES.notFound } };
+  switch (err.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return { status: 400, body: { non_field_errors: [MESSAGES.jsonParseError] } };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return { status: 415, body: { detail: MESSAGES.unsupportedMediaType } };
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return { status: 400, body: { non_field_errors: [err.message] } };
+  }
+  // A multipart body the form parser (busboy) cannot read: no boundary, cut short, bad headers.
+  if (
+    !err.statusCode &&
+    /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/.test(err.message ?? "")
+  )
+    return { status: 400, body: { non_field_errors: [err.message] } };
+  return null;
+}

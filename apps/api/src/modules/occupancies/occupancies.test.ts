@@ -559,7 +559,7 @@ describe("OpenAPI", () => {
       expect(Object.keys(doc.paths)).toContain(p);
   });
 
-  it("answers 400, not a server error, for ids out of range", async () => {
-    expect((await t.as("manager").get(`${API}/core/occupancies/99999999999/`)).statusCode).toBe(400);
+  it("answers 404, not a server error, for path ids out of range", async () => {
+    expect((await t.as("manager").get(`${API}/core/occupancies/99999999999/`)).statusCode).toBe(404);
   });
 });

@@ -120,7 +120,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     {
       schema: {
         tags,
-        querystring: z.object({ building: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ building: Id.optional() }),
         body: ShiftLogNoteWrite,
         response: { 201: ShiftLogNote, ...errors },
       },
