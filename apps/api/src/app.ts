@@ -8,6 +8,7 @@ import errors from "./plugins/errors.ts";
 import inputGuard from "./plugins/input-guard.ts";
 import openapi from "./plugins/openapi.ts";
 import auth from "./plugins/auth.ts";
+import authorize from "./plugins/authorize.ts";
 import identityProvider from "./plugins/identity-provider.ts";
 import web from "./plugins/web.ts";
 import jobs from "./lib/jobs.ts";
@@ -57,6 +58,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorateRequest("user", null);
+  app.decorate("routePermissions", new Map());
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);
   });
@@ -93,6 +95,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(
     async (api) => {
       await api.register(auth);
+      await api.register(authorize);
       await api.register(files);
       for (const m of modules) await api.register(m);
     },

@@ -20,6 +20,8 @@ export const UNIT_PROFILE_MESSAGES = {
   deactivateWithActiveOccupants: "To deactivate an occupancy, all its occupants must be deactivated.",
   flagExists: "This unit already has a flag.",
   welcomeEmailFailed: "Could not send welcome email.",
+  welcomeEmailSent: "Welcome email sent.",
+  welcomeEmailAlreadySent: "Welcome email already sent less than a minute ago; it was not sent again.",
   welcomeEmailFederated: "Welcome emails are sent by the tenant site's own sign-in when the tenant site is federated.",
   idCardReplaceFailed: "There was a problem replacing the ID Card.",
   idCardReplaced: "ID Card successfully replaced",
@@ -475,6 +477,9 @@ export const ImpersonateResult = z.object({
 export type ImpersonateResult = z.infer<typeof ImpersonateResult>;
 export const IMPERSONATION_AUDIENCE = "tenant-site";
 export const IMPERSONATION_TTL_SECONDS = 120;
+
+/** Welcome e-mails to one resident: at most one per this many seconds (a repeat answers 200 without sending). */
+export const WELCOME_EMAIL_INTERVAL_SECONDS = 60;
 
 export const WelcomeEmailResult = z.object({
   welcome_email_sent_time: z.string(),

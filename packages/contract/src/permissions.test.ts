@@ -31,6 +31,9 @@ const TABLE: [Action, Role[]][] = [
   ["global_users.search", ["OF", "MG", "FD", "MT", "PT", "CA", "TN"]],
   ["club.manage_members", ["OF", "MG"]],
   ["building.view", ["OF", "MG", "FD", "MT", "PT", "CA", "PO", "AO"]],
+  ["building.settings.view", ["OF", "MG", "FD", "MT", "PT", "CA", "AO"]],
+  ["apartment.dropdown", ["OF", "MG", "FD", "MT", "PT", "CA", "AO"]],
+  ["resident.search", ["OF", "MG", "FD", "MT", "PT"]],
 ];
 
 describe("can()", () => {

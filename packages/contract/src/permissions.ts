@@ -20,7 +20,10 @@ export interface BuildingContext {
 export type Action =
   | "admin.access"
   | "building.view"
+  | "building.settings.view"
   | "building.settings.edit"
+  | "apartment.dropdown"
+  | "resident.search"
   | "nav.food_delivery"
   | "nav.keys"
   | "nav.shift_log"
@@ -149,6 +152,13 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
       return staff;
     case "global_users.search":
       return staff || r === "CA";
+    // What the amenity and club screens read; property owners see only Sign out.
+    case "building.settings.view":
+    case "apartment.dropdown":
+      return staff || r === "CA" || r === "AO";
+    // Unit and resident-name lookups (quick search, combo search): the desk's tools.
+    case "resident.search":
+      return staff;
   }
 }
 

@@ -5,9 +5,12 @@ import {
   type BuildingContext,
   type BuildingSettingsGroups,
   can,
+  canPackages,
   hasBuildingAccess,
   MAX_ID,
   mergeBuildingSettings,
+  type PackageAction,
+  type Subject,
 } from "@portico/contract";
 import type { DbOrTx } from "../db/client.ts";
 import { buildingSettings, buildings } from "../db/schema/index.ts";
@@ -65,6 +68,11 @@ async function loadBuilding(db: DbOrTx, buildingId: number): Promise<CachedBuild
   return deepFreeze({ building, settings, ctx: { id: building.id, settings } });
 }
 
+const cachedBuilding = (req: FastifyRequest, db: DbOrTx, buildingId: number) =>
+  req.server.changes
+    .cache<CachedBuilding | null>({ name: "building-scope", max: 2000 })
+    .get(`${buildingId}`, [topics.building(buildingId)], () => loadBuilding(db, buildingId));
+
 /**
  * The gate every building-scoped call passes: the user is signed in and may reach this
  * building (403 otherwise), the building exists (404), and, when given, the action is allowed
@@ -79,9 +87,7 @@ export async function requireBuilding(
 ): Promise<BuildingScope> {
   const user = requireUser(req);
   if (!hasBuildingAccess(user, buildingId)) throw new PermissionDeniedError(NO_BUILDING_ACCESS);
-  const found = await req.server.changes
-    .cache<CachedBuilding | null>({ name: "building-scope", max: 2000 })
-    .get(`${buildingId}`, [topics.building(buildingId)], () => loadBuilding(db, buildingId));
+  const found = await cachedBuilding(req, db, buildingId);
   if (!found) throw new NotFoundError();
   const { building, settings, ctx } = found;
   if (action && !can(user, action, ctx)) throw new PermissionDeniedError();
@@ -93,4 +99,38 @@ export function requireCan(req: FastifyRequest, action: Action): CurrentUser {
   const user = requireUser(req);
   if (!can(user, action)) throw new PermissionDeniedError();
   return user;
+}
+
+/** A permission a route declares (`config: { can }`): the product's rules or the package rules. */
+export type RouteAction = Action | PackageAction;
+const PACKAGE_ACTIONS: ReadonlySet<string> = new Set<PackageAction>([
+  "packages.use",
+  "package_types.view",
+  "package_types.manage",
+]);
+
+/** The rule of a route action, in a building or (without one) regardless of buildings. */
+export const allows = (user: Subject, action: RouteAction, building?: BuildingContext): boolean =>
+  PACKAGE_ACTIONS.has(action)
+    ? canPackages(user, action as PackageAction, building)
+    : can(user, action as Action, building);
+
+/**
+ * May the user do this in at least one of their buildings? The rule without a building first;
+ * rules that depend on a building's settings (keys, ID cards …) are then asked of each of the
+ * user's buildings (every building for office users), read through the building cache.
+ */
+export async function allowsSomewhere(req: FastifyRequest, user: Subject, action: RouteAction): Promise<boolean> {
+  if (allows(user, action)) return true;
+  if (user.role === "TN") return false;
+  const db = req.server.db;
+  const ids =
+    user.role === "OF"
+      ? (await db.select({ id: buildings.id }).from(buildings).where(eq(buildings.is_active, true))).map((b) => b.id)
+      : user.buildings;
+  for (const id of ids) {
+    const b = await cachedBuilding(req, db, id);
+    if (b && allows(user, action, b.ctx)) return true;
+  }
+  return false;
 }

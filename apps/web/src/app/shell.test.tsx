@@ -229,11 +229,40 @@ describe("navigation by role", () => {
   it("property owners see only Sign out", async () => {
     mockServer({ me: makeMe("PO") });
     renderApp("/1/dashboard");
-    expect(await screen.findByRole("button", { name: "Sign out" })).toBeTruthy();
+    expect(await within(await screen.findByRole("banner")).findByRole("button", { name: "Sign out" })).toBeTruthy();
     expect(screen.queryByRole("combobox", { name: "Unit or name" })).toBeNull();
     expect(screen.queryByRole("combobox", { name: "Building" })).toBeNull();
     expect(screen.queryByRole("navigation")).toBeNull();
     expect(screen.queryByRole("button", { name: "User menu" })).toBeNull();
+  });
+
+  it("a property owner typing a staff URL sees what the account can do, with no staff actions", async () => {
+    const fetchMock = mockServer({ me: makeMe("PO") });
+    renderApp("/1/packages");
+    expect(await screen.findByRole("heading", { name: "This page is not part of your account" })).toBeTruthy();
+    expect(screen.getByText(/the only thing this account can do here is sign out/)).toBeTruthy();
+    const main = screen.getByRole("main");
+    expect(
+      within(main)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Sign out"]);
+    expect(within(main).queryAllByRole("link")).toEqual([]);
+    expect(screen.queryByText(/Forbidden/)).toBeNull();
+    // Nothing of the building's settings is asked for.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/building-settings/"))).toBe(false);
+  });
+
+  it("a club admin on a staff page is pointed to amenity reservations", async () => {
+    mockServer({ me: makeMe("CA") });
+    renderApp("/1/manage/unit-profiles");
+    expect(await screen.findByRole("heading", { name: "This page is not part of your account" })).toBeTruthy();
+    expect(
+      screen.getByText(/Club Admin accounts work with amenity reservations and the building's clubs/),
+    ).toBeTruthy();
+    const link = within(screen.getByRole("main")).getByRole("link", { name: "Go to amenity reservations" });
+    expect(link.getAttribute("href")).toBe("/1/amenity-reservations");
+    expect(screen.queryByText(/Forbidden/)).toBeNull();
   });
 
   it("amenity-only users are pushed to amenity reservations and see only Amenities", async () => {

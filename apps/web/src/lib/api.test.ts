@@ -1,3 +1,4 @@
+import { MESSAGES } from "@portico/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   api,
@@ -6,6 +7,7 @@ import {
   buildQuery,
   configureApi,
   downloadSpreadsheet,
+  errorMessage,
   GeneralError,
   getAllPages,
   NotFoundError,
@@ -94,6 +96,13 @@ describe("error catalogue", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe("Forbidden");
     expect(err.detail).toBe("You do not have permission to perform this action.");
+  });
+
+  it("a refusal is shown with the server's words, never a bare 'Forbidden'", async () => {
+    fetchMock.mockResolvedValue(json(403, { detail: "You do not have access to this building" }));
+    expect(errorMessage(await caught(api.get("/x/")))).toBe("You do not have access to this building");
+    fetchMock.mockResolvedValue(json(403, "no body", "Forbidden"));
+    expect(errorMessage(await caught(api.get("/x/")))).toBe(MESSAGES.permissionDenied);
   });
 
   it("401 is an UnauthorizedError and asks to sign in again", async () => {

@@ -253,6 +253,8 @@ export async function downloadSpreadsheet(
 
 /** A short, user-facing text for any error (widgets: 'An error occurred: {message}'). */
 export function errorMessage(err: unknown): string {
+  // A refusal says what the server said (or the permission message), never a bare "Forbidden".
+  if (err instanceof ApiError && err.status === 403) return err.detail ?? MESSAGES.permissionDenied;
   if (err instanceof Error) return err.message;
   if (typeof err === "string") return err;
   return "Unknown error";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { ApartmentDropdownItem, apartmentSortKey, ComboSearchItem, QuickSearchItem } from "@portico/contract";
+import { ApartmentDropdownItem, apartmentSortKey, ComboSearchItem, MESSAGES, QuickSearchItem } from "@portico/contract";
 import { z } from "zod";
 import { createTestApp, eventually, type TestApp } from "../../test/app.ts";
 import { apartments, occupancies, occupants, users } from "../../db/schema/index.ts";
@@ -162,11 +162,26 @@ describe("GET /core/quick-search/?building=", () => {
     expect(res.json()).toHaveProperty("building");
   });
 
-  it("is for staff, club admins and amenity users, not property owners", async () => {
-    expect((await t.as("amenity").get("/api/v1/core/quick-search/?building=1")).statusCode).toBe(200);
-    expect((await t.as("clubadmin").get("/api/v1/core/quick-search/?building=1")).statusCode).toBe(200);
+  it("is for staff: club admins, amenity users, property owners and tenants cannot look up residents", async () => {
+    expect((await t.as("porter").get("/api/v1/core/quick-search/?building=1")).statusCode).toBe(200);
+    expect((await t.as("amenity").get("/api/v1/core/quick-search/?building=1")).statusCode).toBe(403);
+    expect((await t.as("clubadmin").get("/api/v1/core/quick-search/?building=1")).statusCode).toBe(403);
+    expect((await t.as("amenity").get("/api/v1/core/buildings/1/combo-search/?search=a")).statusCode).toBe(403);
+    expect((await t.as("clubadmin").get("/api/v1/core/buildings/1/combo-search/?search=a")).statusCode).toBe(403);
     expect((await t.as("owner").get("/api/v1/core/quick-search/?building=1")).statusCode).toBe(403);
     expect((await t.as("tenant").get("/api/v1/core/quick-search/?building=1")).statusCode).toBe(403);
+  });
+});
+
+describe("what property owners and the amenity roles may read", () => {
+  it("property owners (only Sign out) get neither the building's settings nor its units", async () => {
+    for (const url of ["/api/v1/core/building-settings/1/", "/api/v1/core/buildings/1/apartments/dropdown/"]) {
+      const res = await t.as("owner").get(url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({ detail: MESSAGES.permissionDenied });
+      for (const user of ["clubadmin", "amenity", "porter"])
+        expect((await t.as(user).get(url)).statusCode, `${user} ${url}`).toBe(200);
+    }
   });
 });
 

@@ -55,6 +55,7 @@ const routes: FastifyPluginAsync = async (base) => {
   app.get(
     "/core/building-settings/:building/",
     {
+      config: { can: "building.settings.view" },
       schema: {
         tags,
         summary: "Every settings group of a building, with defaults",
@@ -68,6 +69,7 @@ const routes: FastifyPluginAsync = async (base) => {
   app.patch(
     "/core/building-settings/:building/",
     {
+      config: { can: "building.settings.edit" },
       // The building gate runs before the body is judged: the service validates it.
       attachValidation: true,
       schema: {
@@ -84,6 +86,7 @@ const routes: FastifyPluginAsync = async (base) => {
   app.get(
     "/core/buildings/:id/apartments/dropdown/",
     {
+      config: { can: "apartment.dropdown" },
       schema: {
         tags,
         summary: "Every unit of the building in unit order, with its current lease",
@@ -99,6 +102,7 @@ const routes: FastifyPluginAsync = async (base) => {
   app.get(
     "/core/quick-search/",
     {
+      config: { can: "resident.search" },
       schema: {
         tags,
         summary: "Every unit of the building with its active leases and residents ('Unit or name' box)",
@@ -114,6 +118,7 @@ const routes: FastifyPluginAsync = async (base) => {
   app.get(
     "/core/buildings/:id/combo-search/",
     {
+      config: { can: "resident.search" },
       schema: {
         tags,
         summary: "Up to 20 units (number prefix) and residents (name) matching the term",

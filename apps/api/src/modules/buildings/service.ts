@@ -5,7 +5,6 @@ import {
   type BuildingSettings,
   type BuildingSettingsGroups,
   BuildingSettingsPatch,
-  can,
   changeNote,
   COMBO_SEARCH_LIMIT,
   type ComboSearchItem,
@@ -14,7 +13,7 @@ import {
 } from "@portico/contract";
 import { parseBuildingId, requireBuilding, type BuildingScope } from "../../lib/access.ts";
 import { requireUser } from "../../lib/current-user.ts";
-import { PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
+import { ValidationError } from "../../lib/errors.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
 import { todayIn } from "../../lib/dates.ts";
 import { topics } from "../../lib/change-feed.ts";
@@ -40,7 +39,7 @@ const withIds = (buildingId: number, settings: BuildingSettingsGroups): Building
 
 /** GET /core/building-settings/{building}/ — every group, stored values over the defaults. */
 export async function getSettings(req: FastifyRequest, buildingId: number): Promise<BuildingSettings> {
-  const scope = await requireBuilding(req, db(req), buildingId, "building.view");
+  const scope = await requireBuilding(req, db(req), buildingId, "building.settings.view");
   return withIds(scope.building.id, scope.settings);
 }
 
@@ -120,17 +119,13 @@ export async function patchSettings(
   return withIds(scope.building.id, merged);
 }
 
-/** Resident lookups: staff, club admins and amenity-only users (not property owners or tenants). */
-async function requireLookup(req: FastifyRequest, buildingId: number): Promise<BuildingScope> {
-  const scope = await requireBuilding(req, db(req), buildingId);
-  if (!can(scope.user, "occupancy.view", scope.ctx) && !can(scope.user, "nav.amenity_reservations", scope.ctx))
-    throw new PermissionDeniedError();
-  return scope;
-}
+/** Resident lookups (units with residents' names): staff only. */
+const requireLookup = (req: FastifyRequest, buildingId: number): Promise<BuildingScope> =>
+  requireBuilding(req, db(req), buildingId, "resident.search");
 
 /** GET /core/buildings/{id}/apartments/dropdown/ */
 export async function apartmentDropdown(req: FastifyRequest, buildingId: number): Promise<View> {
-  const scope = await requireBuilding(req, db(req), buildingId, "building.view");
+  const scope = await requireBuilding(req, db(req), buildingId, "apartment.dropdown");
   const b = scope.building.id;
   const today = todayIn(scope.building.time_zone);
   return { key: `${b}:${today}`, topics: [topics.units(b)], load: () => repo.apartmentDropdown(db(req), b, today) };

@@ -37,7 +37,7 @@ describe("GET /core/global-users/", () => {
     expect(body.next).toBe("/api/v1/core/global-users/?role=TN&limit=10&offset=10");
   });
 
-  it("finds residents by username, name and (for managers) email, with their contact details for managers only", async () => {
+  it("finds residents by username, name and (for managers) email; their e-mail for managers only, their phone for staff", async () => {
     const r = await residentOf(1);
     const mg = await search("manager", `?role=TN&search=${r.username}`);
     const hit = mg.results.find((u) => u.id === r.id)!;
@@ -46,7 +46,9 @@ describe("GET /core/global-users/", () => {
       (await search("manager", `?role=TN&search=${encodeURIComponent(r.email)}`)).results.map((u) => u.id),
     ).toContain(r.id);
     const fd = await search("frontdesk", `?role=TN&search=${r.username}`);
-    expect(fd.results.find((u) => u.id === r.id)).toMatchObject({ email: "", phone_number: "" });
+    expect(fd.results.find((u) => u.id === r.id)).toMatchObject({ email: "", phone_number: hit.phone_number });
+    const ca = await search("clubadmin", `?role=TN&search=${r.username}`);
+    expect(ca.results.find((u) => u.id === r.id)).toMatchObject({ email: "", phone_number: "" });
     expect((await search("frontdesk", `?role=TN&search=${encodeURIComponent(r.email)}`)).count).toBe(0);
   });
 

@@ -24,6 +24,7 @@ const routes: FastifyPluginAsync = async (base) => {
   app.get(
     "/core/employees/",
     {
+      config: { can: "employee.list" },
       schema: {
         tags: ["employees"],
         summary: "Employees of a building (or of the user's buildings; every employee for office users)",
@@ -37,6 +38,7 @@ const routes: FastifyPluginAsync = async (base) => {
   app.get(
     "/core/employees/simple-list/",
     {
+      config: { can: "employee.list" },
       schema: {
         tags: ["employees"],
         summary: "Employees in short form (pickers, e-mail recipient suggestions)",
@@ -50,6 +52,7 @@ const routes: FastifyPluginAsync = async (base) => {
   app.get(
     "/core/global-users/",
     {
+      config: { can: "global_users.search" },
       schema: {
         tags: ["users"],
         summary: "Search users (staff, club admins; tenants with role=TN only)",

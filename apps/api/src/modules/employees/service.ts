@@ -14,6 +14,7 @@ import {
   type Role,
 } from "@portico/contract";
 import { requireBuilding } from "../../lib/access.ts";
+import { contactView, residentEmail, residentPhone } from "../../lib/resident-contact.ts";
 import { type CurrentUser, requireUser } from "../../lib/current-user.ts";
 import { PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { iso, startOfDayIn } from "../../lib/dates.ts";
@@ -138,14 +139,15 @@ async function listEmployeesSimple(req: FastifyRequest, q: EmployeeSimpleQuery, 
 /**
  * GET /core/global-users/ — staff and club admins search users linked to their buildings (OF:
  * everyone); a tenant may only search residents (role=TN) of the buildings they live in.
- * Residents' email and phone go to manager-level callers only.
+ * Residents' e-mail and phone follow lib/resident-contact.ts (e-mail: managers; phone: staff).
  */
 export async function searchGlobalUsers(req: FastifyRequest, q: GlobalUserQuery) {
   const user: CurrentUser = requireUser(req);
   if (!can(user, "global_users.search")) throw new PermissionDeniedError();
   if (user.role === "TN" && q.role !== "TN") throw new PermissionDeniedError();
   const page = pageOf(q, GLOBAL_USER_SEARCH_LIMIT, 1000);
-  const seesContacts = can(user, "occupant.view_email");
+  const contact = contactView(user);
+  const seesContacts = contact.email;
   let scopeIds: number[] | undefined;
   if (user.role === "TN") scopeIds = await repo.residentBuildingIds(db(req), user.id);
   else if (user.role !== "OF") scopeIds = user.buildings;
@@ -155,12 +157,13 @@ export async function searchGlobalUsers(req: FastifyRequest, q: GlobalUserQuery)
     page,
   );
   const results: GlobalUser[] = rows.map((r) => {
-    const hide = r.role === "TN" && !seesContacts;
+    // Residents' contact data through the one rule; staff accounts are colleagues.
+    const resident = r.role === "TN";
     return {
       ...r,
       role: r.role as Role,
-      email: hide ? "" : r.email,
-      phone_number: hide ? "" : r.phone_number,
+      email: resident ? residentEmail(contact, r.email) : r.email,
+      phone_number: resident ? residentPhone(contact, r.phone_number) : r.phone_number,
     };
   });
   return paginate(req, page, count, results);

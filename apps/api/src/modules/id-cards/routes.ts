@@ -17,6 +17,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/id-cards/id-cards/",
     {
+      config: { can: "idcard.replace" },
       attachValidation: true,
       schema: {
         tags,
@@ -31,6 +32,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/id-cards/id-cards/",
     {
+      config: { can: "occupancy.view" },
       schema: {
         tags,
         summary: "ID card jobs of a building, newest first (default limit 50)",
@@ -44,6 +46,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/id-cards/id-cards/:id/cancel/",
     {
+      config: { can: "idcard.replace" },
       schema: {
         tags,
         summary: "Cancel a queued ID card job (managers)",

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { type Action, can, changeNote, hasBuildingAccess } from "@portico/contract";
 import type { Db } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
+import { contactView } from "../../lib/resident-contact.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { todayIn } from "../../lib/dates.ts";
@@ -92,10 +93,12 @@ export async function gateObject(req: FastifyRequest, buildingId: number, action
 }
 
 export function viewerOf(scope: BuildingScope): Viewer {
+  const contact = contactView(scope.user, scope.ctx);
   return {
     userId: scope.user.id,
     manager: can(scope.user, "flag.view_manager_only", scope.ctx),
-    viewEmail: can(scope.user, "occupant.view_email", scope.ctx),
+    viewEmail: contact.email,
+    contact,
     canTrack: can(scope.user, "occupancy.track", scope.ctx),
   };
 }

@@ -93,17 +93,18 @@ describe("flags", () => {
       subject: "Flag",
       performed_by: "Marcus Reed",
     });
-    // To the front desk it does not exist.
-    expect((await t.as("frontdesk").delete(`${API}/core/occupancy-flags/${flag.id}/`)).statusCode).toBe(404);
+    // The front desk never handles flags: refused whatever the id (nothing about the flag leaks).
+    expect((await t.as("frontdesk").delete(`${API}/core/occupancy-flags/${flag.id}/`)).statusCode).toBe(403);
+    expect((await t.as("frontdesk").delete(`${API}/core/occupancy-flags/99999999/`)).statusCode).toBe(403);
   });
 
   it("of other buildings are not found", async () => {
     const id = await occupancyOf(t, 3, u3[0]);
     const res = await t.as("manager").post(`${API}/core/occupancies/${id}/flag/`, { comment: "Harbor" });
     expect(res.statusCode).toBe(201);
-    expect((await t.as("frontdesk").delete(`${API}/core/occupancy-flags/${res.json().id}/`)).statusCode).toBe(404);
+    expect((await t.as("frontdesk").delete(`${API}/core/occupancy-flags/${res.json().id}/`)).statusCode).toBe(403);
     expect((await t.as("frontdesk").post(`${API}/core/occupancies/${id}/flag/`, { comment: "x" })).statusCode).toBe(
-      404,
+      403,
     );
     expect((await t.as("salvarez").delete(`${API}/core/occupancy-flags/${res.json().id}/`)).statusCode).toBe(204);
   });
@@ -221,9 +222,9 @@ describe("internal office notes", () => {
     const b2 = await occupancyOf(t, 2, (await currentUnits(t, 2))[0]);
     expect((await t.as("manager").get(notes(b2))).statusCode).toBe(403);
     expect((await t.as("office").post(notes(b2), { note: "x" })).statusCode).toBe(403);
-    // Another building's profile does not exist for the front desk.
+    // The front desk never reads office notes, in any building.
     const b3 = await occupancyOf(t, 3, u3[0]);
-    expect((await t.as("frontdesk").get(notes(b3))).statusCode).toBe(404);
+    expect((await t.as("frontdesk").get(notes(b3))).statusCode).toBe(403);
   });
 });
 
@@ -293,6 +294,11 @@ describe("tracking (subscriptions)", () => {
     const id = await occupancyOf(t, 3, u3[0]);
     expect(
       (await t.as("frontdesk").post(`${API}/core/occupancies/${id}/track/`, { track_packages: true })).statusCode,
+    ).toBe(403);
+    // A manager is told a unit of a building they do not reach does not exist.
+    const b4 = await occupancyOf(t, 4, (await currentUnits(t, 4))[0]);
+    expect(
+      (await t.as("manager").post(`${API}/core/occupancies/${b4}/track/`, { track_packages: true })).statusCode,
     ).toBe(404);
   });
 });

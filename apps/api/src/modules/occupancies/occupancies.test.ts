@@ -111,7 +111,7 @@ describe("GET /core/occupancies/{id}/", () => {
     expect((await t.as(null).get(occ(id))).statusCode).toBe(401);
     expect((await t.as("clubadmin").get(occ(id))).statusCode).toBe(403);
     expect((await t.as("owner").get(occ(id))).statusCode).toBe(403);
-    expect((await t.as("tenant").get(occ(id))).statusCode).toBe(404);
+    expect((await t.as("tenant").get(occ(id))).statusCode).toBe(403);
   });
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import {
@@ -339,7 +339,7 @@ describe("PATCH /core/occupant-photos/{id}/", () => {
   });
 });
 
-describe("POST /core/occupants/{id}/send_tenant_welcome_email/", () => {
+describe("GET and POST /core/occupants/{id}/send_tenant_welcome_email/", () => {
   const url = (id: number) => `${API}/core/occupants/${id}/send_tenant_welcome_email/`;
 
   it("mails the resident a link to the tenant site (managers)", async () => {
@@ -360,6 +360,35 @@ describe("POST /core/occupants/{id}/send_tenant_welcome_email/", () => {
       type_display: "Welcome email sent",
       note: `Welcome email sent to ${DEMO_TENANT.email}.`,
     });
+  });
+
+  it("answers the spec's GET as well, and mails a resident at most once a minute", async () => {
+    const welcomeMails = async () =>
+      (await t.db.select().from(emailMessages).where(eq(emailMessages.kind, "tenant_welcome"))).length;
+    expect((await t.as("frontdesk").get(url(tenantOccupant))).statusCode).toBe(403);
+    // Sent by the previous test less than a minute ago: neither verb sends again.
+    const mails = await welcomeMails();
+    const first = Occupant.parse((await t.as("manager").get(person(tenantOccupant))).json()).welcome_email_sent_time;
+    for (const send of [
+      () => t.as("manager").get(url(tenantOccupant)),
+      () => t.as("manager").post(url(tenantOccupant)),
+    ]) {
+      const again = await send();
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ welcome_email_sent_time: first, detail: M.welcomeEmailAlreadySent });
+    }
+    expect(await welcomeMails()).toBe(mails);
+    // A minute later a GET sends; two at once (a double click) send one mail.
+    await t.db.execute(
+      sql`update occupants set welcome_email_sent_time = now() - interval '61 seconds' where id = ${tenantOccupant}`,
+    );
+    const both = await Promise.all([
+      t.as("manager").get(url(tenantOccupant)),
+      t.as("manager").get(url(tenantOccupant)),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both.map((r) => r.json().detail).sort()).toEqual([M.welcomeEmailAlreadySent, M.welcomeEmailSent].sort());
+    expect(await welcomeMails()).toBe(mails + 1);
   });
 
   it("fails with the spec's message when the resident has no real address", async () => {

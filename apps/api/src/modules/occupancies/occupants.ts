@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { importJWK, SignJWT } from "jose";
 import {
   can,
@@ -18,6 +18,7 @@ import {
   OccupantPatch,
   placeholderEmail,
   UNIT_PROFILE_MESSAGES as M,
+  WELCOME_EMAIL_INTERVAL_SECONDS,
 } from "@portico/contract";
 import { buildings, occupants, portfolios, users } from "../../db/schema/index.ts";
 import { requireBuilding } from "../../lib/access.ts";
@@ -218,9 +219,11 @@ async function tenantSite(req: FastifyRequest, buildingId: number) {
 }
 
 /**
- * POST /core/occupants/{id}/send_tenant_welcome_email/ (managers; not when the building's
- * tenant site is federated). Mails the resident a link to the tenant site; failure →
- * 400 'Could not send welcome email.'.
+ * GET (as the spec's client calls it) or POST /core/occupants/{id}/send_tenant_welcome_email/
+ * (managers; not when the building's tenant site is federated). Mails the resident a link to
+ * the tenant site; failure → 400 'Could not send welcome email.'. At most one mail per
+ * resident per minute: a repeat within the minute answers 200 with the first send time and
+ * does not mail again.
  */
 export async function sendWelcomeEmail(req: FastifyRequest, id: number) {
   const { ref, scope } = await gateOccupant(req, id, "occupancy.view");
@@ -236,6 +239,32 @@ export async function sendWelcomeEmail(req: FastifyRequest, id: number) {
   const failed = () => new HttpError(400, { detail: M.welcomeEmailFailed, non_field_errors: [M.welcomeEmailFailed] });
   if (!site.url || !cur.email || isPlaceholderEmail(cur.email) || !EMAIL_RE.test(cur.email) || !cur.user_is_active)
     throw failed();
+  // One mail per resident per minute, whichever instance answers: the send time is claimed
+  // first (a prefetch, a double click or a retry within the minute gets 200 and no second mail).
+  const [before] = await db
+    .select({ at: occupants.welcome_email_sent_time })
+    .from(occupants)
+    .where(eq(occupants.id, id));
+  const claimed = await db
+    .update(occupants)
+    .set({ welcome_email_sent_time: sql`now()` })
+    .where(
+      and(
+        eq(occupants.id, id),
+        or(
+          isNull(occupants.welcome_email_sent_time),
+          lt(occupants.welcome_email_sent_time, sql`now() - make_interval(secs => ${WELCOME_EMAIL_INTERVAL_SECONDS})`),
+        ),
+      ),
+    )
+    .returning({ at: occupants.welcome_email_sent_time });
+  if (!claimed.length) {
+    const [last] = await db
+      .select({ at: occupants.welcome_email_sent_time })
+      .from(occupants)
+      .where(eq(occupants.id, id));
+    return { welcome_email_sent_time: iso(last?.at ?? null)!, detail: M.welcomeEmailAlreadySent };
+  }
   const portal = scope.settings.tenant_portal_name || `${site.buildingName} residents`;
   const name = [cur.first_name, cur.last_name].filter(Boolean).join(" ") || cur.username;
   const link = `${site.url}/`;
@@ -269,12 +298,15 @@ export async function sendWelcomeEmail(req: FastifyRequest, id: number) {
   } catch (err) {
     req.log.error({ err }, "welcome email failed");
   }
-  if (!sent) throw failed();
-  const [row] = await db
-    .update(occupants)
-    .set({ welcome_email_sent_time: sql`now()` })
-    .where(eq(occupants.id, id))
-    .returning({ at: occupants.welcome_email_sent_time });
+  if (!sent) {
+    // Not sent: the claim is given back.
+    await db
+      .update(occupants)
+      .set({ welcome_email_sent_time: before?.at ?? null })
+      .where(eq(occupants.id, id));
+    throw failed();
+  }
+  const row = claimed[0];
   await repo.insertEvents(db, [
     {
       building_id: ref.building_id,
@@ -287,7 +319,7 @@ export async function sendWelcomeEmail(req: FastifyRequest, id: number) {
       data: { occupancy_id: ref.occupancy_id, message_id: sent.id, public_note: "Welcome email sent." },
     },
   ]);
-  return { welcome_email_sent_time: iso(row.at)!, detail: "Welcome email sent." };
+  return { welcome_email_sent_time: iso(row.at)!, detail: M.welcomeEmailSent };
 }
 
 /**

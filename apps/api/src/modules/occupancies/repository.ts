@@ -24,14 +24,17 @@ import {
 } from "../../db/schema/index.ts";
 import { iso } from "../../lib/dates.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
+import { type ContactView, residentEmail, residentPhone } from "../../lib/resident-contact.ts";
 
 /** What the reader may see. */
 export interface Viewer {
   userId: number;
   /** Sees managers-only flags, tracking of others, external lease ids. */
   manager: boolean;
-  /** Sees resident e-mails. */
+  /** Sees resident e-mails (`contact.email`, kept apart for the SQL of searches). */
   viewEmail: boolean;
+  /** What of residents' contact data the reader sees (lib/resident-contact.ts). */
+  contact: ContactView;
   /** May subscribe (tracking). */
   canTrack: boolean;
 }
@@ -156,10 +159,10 @@ function toOccupant(r: Record<string, unknown>, viewer: Viewer): Occupant {
     first_name: str(r.first_name),
     last_name: str(r.last_name),
     username: str(r.username),
-    email: viewer.viewEmail ? email : "",
-    is_placeholder_email: viewer.viewEmail && email.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`),
+    email: residentEmail(viewer.contact, email),
+    is_placeholder_email: viewer.contact.email && email.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`),
     has_email: email.trim() !== "" && !email.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`),
-    phone_number: str(r.phone_number),
+    phone_number: residentPhone(viewer.contact, str(r.phone_number)),
     pronouns: str(r.pronouns),
     emergency_contact_info: str(r.emergency_contact_info),
     type,

@@ -33,6 +33,7 @@ import {
   TrackingWrite,
   UnitListQuery,
   UnitListRow,
+  WELCOME_EMAIL_INTERVAL_SECONDS,
   WelcomeEmailResult,
 } from "@portico/contract";
 import filesPlugin, { registerUploadParsers } from "../../lib/files.ts";
@@ -61,12 +62,18 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await registerUploadParsers(app);
   if (!app.hasPlugin("portico-files")) await app.register(filesPlugin);
+  // A malformed id in the path is a 400 at once: only bodies wait for the building gate.
+  app.addHook("preHandler", async (req) => {
+    const err = req.validationError as (Error & { validationContext?: string }) | undefined;
+    if (err?.validationContext === "params") throw err;
+  });
 
   // Occupancies -------------------------------------------------------------------------------
 
   app.get(
     "/core/occupancies/",
     {
+      config: { can: "occupancy.view" },
       schema: {
         tags,
         summary: "Occupancies of a unit (apartment_id) or a building, newest lease first",
@@ -80,6 +87,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/core/occupancies/",
     {
+      config: { can: "occupancy.create" },
       attachValidation: true,
       schema: {
         tags,
@@ -93,13 +101,17 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     "/core/occupancies/:id/",
-    { schema: { tags, summary: "A unit profile", params: IdParams, response: { 200: Occupancy, ...errors } } },
+    {
+      config: { can: "occupancy.view" },
+      schema: { tags, summary: "A unit profile", params: IdParams, response: { 200: Occupancy, ...errors } },
+    },
     (req) => service.getOccupancy(req, req.params.id),
   );
 
   app.patch(
     "/core/occupancies/:id/",
     {
+      config: { can: "occupancy.move_out" },
       attachValidation: true,
       schema: {
         tags,
@@ -115,6 +127,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     "/core/occupancies/:id/",
     {
+      config: { can: "occupancy.delete" },
       schema: {
         tags,
         summary: "Delete a unit profile permanently (managers)",
@@ -131,6 +144,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/occupancies/:id/adjacent_units/",
     {
+      config: { can: "occupancy.view" },
       schema: {
         tags,
         summary: "Previous and next occupied units in unit order",
@@ -144,6 +158,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/occupancies/:id/events/",
     {
+      config: { can: "occupancy.history" },
       schema: {
         tags,
         summary: "History of the unit profile, its residents, flags and (managers) notes, newest first",
@@ -158,6 +173,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/core/occupancies/:id/add-existing-occupant/",
     {
+      config: { can: "occupant.create" },
       attachValidation: true,
       schema: {
         tags,
@@ -175,6 +191,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/core/occupancies/:id/flag/",
     {
+      config: { can: "occupancy.flag" },
       attachValidation: true,
       schema: {
         tags,
@@ -189,7 +206,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     "/core/occupancy-flags/:id/",
-    { schema: { tags, summary: "Remove a flag (managers)", params: IdParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { can: "occupancy.flag" },
+      schema: { tags, summary: "Remove a flag (managers)", params: IdParams, response: { 204: z.null(), ...errors } },
+    },
     async (req, reply) => {
       await service.deleteFlag(req, req.params.id);
       return reply.status(204).send(null);
@@ -201,6 +221,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/core/occupancies/:id/track/",
     {
+      config: { can: "occupancy.track" },
       attachValidation: true,
       schema: {
         tags,
@@ -216,6 +237,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.patch(
     "/core/occupancies/:id/track/:trackId/",
     {
+      config: { can: "occupancy.track" },
       attachValidation: true,
       schema: {
         tags,
@@ -233,6 +255,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/occupancies/:id/notes/",
     {
+      config: { can: "occupancy.notes" },
       schema: {
         tags,
         summary: "Internal office notes, newest first (managers and office; building setting)",
@@ -247,6 +270,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/occupancies/:id/notes/count/",
     {
+      config: { can: "occupancy.notes" },
       schema: {
         tags,
         summary: "How many internal office notes the unit has",
@@ -260,6 +284,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/core/occupancies/:id/notes/",
     {
+      config: { can: "occupancy.notes" },
       attachValidation: true,
       schema: {
         tags,
@@ -275,6 +300,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.patch(
     "/core/occupancies/:id/notes/:noteId/",
     {
+      config: { can: "occupancy.notes" },
       attachValidation: true,
       schema: {
         tags,
@@ -290,6 +316,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/occupancies/:id/notes/:noteId/events/",
     {
+      config: { can: "occupancy.notes" },
       schema: {
         tags,
         summary: "History of an internal office note",
@@ -306,6 +333,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/core/occupants/",
     {
+      config: { can: "occupant.create" },
       attachValidation: true,
       schema: {
         tags,
@@ -319,13 +347,17 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     "/core/occupants/:id/",
-    { schema: { tags, summary: "A resident", params: IdParams, response: { 200: Occupant, ...errors } } },
+    {
+      config: { can: "occupancy.view" },
+      schema: { tags, summary: "A resident", params: IdParams, response: { 200: Occupant, ...errors } },
+    },
     (req) => occupants.getOccupant(req, req.params.id),
   );
 
   app.patch(
     "/core/occupants/:id/",
     {
+      config: { can: "occupant.edit" },
       attachValidation: true,
       schema: {
         tags,
@@ -341,6 +373,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/occupants/:id/events/",
     {
+      config: { can: "occupancy.history" },
       schema: {
         tags,
         summary: "History of a resident",
@@ -355,6 +388,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/occupants/:id/guest_details/",
     {
+      config: { can: "occupancy.view" },
       schema: {
         tags,
         summary: "The resident's unit and active registered-guest instructions",
@@ -369,6 +403,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     app.get(
       path,
       {
+        config: { can: "occupancy.view" },
         schema: {
           tags,
           summary: "The last 'Photo changed' event of a resident, or null",
@@ -380,22 +415,31 @@ const routes: FastifyPluginAsync = async (fastify) => {
     );
   }
 
-  app.post(
-    "/core/occupants/:id/send_tenant_welcome_email/",
-    {
+  // The spec's client sends a GET; POST is kept. Either way one mail per resident per minute.
+  for (const method of ["GET", "POST"] as const) {
+    app.route({
+      method,
+      url: "/core/occupants/:id/send_tenant_welcome_email/",
+      config: { can: "occupant.welcome_email" },
       schema: {
         tags,
         summary: "Send the resident the tenant site's welcome e-mail (managers; not when federated)",
+        description:
+          `At most one welcome e-mail per resident every ${WELCOME_EMAIL_INTERVAL_SECONDS} seconds: a repeat ` +
+          "within that time (a prefetch, a double click, a retry) answers 200 with the time of the mail " +
+          "already sent and the detail 'Welcome email already sent less than a minute ago; it was not sent " +
+          "again.', and sends nothing. GET and POST behave the same.",
         params: IdParams,
         response: { 200: WelcomeEmailResult, ...errors },
       },
-    },
-    (req) => occupants.sendWelcomeEmail(req, req.params.id),
-  );
+      handler: (req) => occupants.sendWelcomeEmail(req, req.params.id),
+    });
+  }
 
   app.get(
     "/core/occupants/:id/impersonate/",
     {
+      config: { can: "occupant.impersonate" },
       schema: {
         tags,
         summary: "A short-lived sign-in to the tenant site as this resident (managers)",
@@ -409,6 +453,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.patch(
     "/core/occupant-photos/:id/",
     {
+      config: { can: "occupant.photo" },
       schema: {
         tags,
         summary:
@@ -426,6 +471,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/core/apartments/",
     {
+      config: { can: "apartment.create" },
       attachValidation: true,
       schema: { tags, summary: "Add an apartment (managers)", body: ApartmentWrite, response: created(Apartment) },
     },
@@ -434,13 +480,17 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     "/core/apartments/:id/",
-    { schema: { tags, summary: "An apartment", params: IdParams, response: { 200: Apartment, ...errors } } },
+    {
+      config: { can: "occupancy.view" },
+      schema: { tags, summary: "An apartment", params: IdParams, response: { 200: Apartment, ...errors } },
+    },
     (req) => apartments.getApartment(req, req.params.id),
   );
 
   app.patch(
     "/core/apartments/:id/",
     {
+      config: { can: "apartment.edit" },
       attachValidation: true,
       schema: {
         tags,
@@ -456,6 +506,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/buildings/:id/apartments/",
     {
+      config: { can: "occupancy.view" },
       schema: {
         tags,
         summary: "Apartments in unit order; vacant_units=True answers vacant_unit_report.xlsx",
@@ -470,6 +521,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/buildings/:id/occupants/",
     {
+      config: { can: "occupancy.view" },
       schema: {
         tags,
         summary:
@@ -488,6 +540,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/buildings/:id/unit-profiles/",
     {
+      config: { can: "occupancy.view" },
       schema: {
         tags,
         summary:

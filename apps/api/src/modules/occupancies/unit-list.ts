@@ -9,6 +9,7 @@ import {
   type UnitListRow,
 } from "@portico/contract";
 import { requireBuilding } from "../../lib/access.ts";
+import { contactView } from "../../lib/resident-contact.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
 import { streamXlsx, type XlsxColumn } from "../../lib/xlsx.ts";
 import { usDate } from "./apartments.ts";
@@ -55,7 +56,7 @@ export async function unitList(
     ids = [...new Set(q.buildings)];
     for (const id of ids) await requireBuilding(req, db, id, "occupancy.view");
   }
-  const viewEmail = can(scope.user, "occupant.view_email", scope.ctx);
+  const viewEmail = contactView(scope.user, scope.ctx).email;
   const ordering = q.ordering ?? UNIT_LIST_DEFAULT_ORDERING;
   const sort: repo.UnitListSort = {
     key: ordering.replace(/^-/, "") as repo.UnitListSort["key"],

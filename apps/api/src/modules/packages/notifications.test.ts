@@ -99,7 +99,7 @@ describe("resident notifications (outbox, no SMTP)", () => {
     expect(m1203.status).toBe("outbox");
 
     const [a, b] = res.results;
-    const detail = (await t.as("frontdesk").get(`${LIST}${a.id}/?building=1`)).json() as Package;
+    const detail = (await t.as("manager").get(`${LIST}${a.id}/?building=1`)).json() as Package;
     expect(detail.send_notification_to).toBe("taylor.morgan@example.com;roomie@example.com");
     expect(detail.record).toMatchObject({
       id: m1203.id,
@@ -122,14 +122,21 @@ describe("resident notifications (outbox, no SMTP)", () => {
     expect(detail.text_recipient_set).toEqual([
       { name: "Taylor Morgan", phone_number: "2125550199", state: "outbox", time_sent: null, error: null },
     ]);
-    expect(((await t.as("frontdesk").get(`${LIST}${b.id}/`)).json() as Package).record!.id).toBe(m1203.id);
+    expect(((await t.as("manager").get(`${LIST}${b.id}/`)).json() as Package).record!.id).toBe(m1203.id);
+    // The desk sees who was told, not their addresses.
+    const desk = (await t.as("frontdesk").get(`${LIST}${a.id}/?building=1`)).json() as Package;
+    expect(desk.send_notification_to).toBe("");
+    expect(desk.record!.recipient_set.map((x) => [x.name, x.email, x.current_email])).toEqual([
+      ["Taylor Morgan", "", ""],
+      ["Robin Roe", "", ""],
+    ]);
     // Lists do not carry the record.
     const listed = (await t.as("frontdesk").get(`${LIST}?building=1&occupancy=${r.u1203.occupancy_id}`)).json();
     expect(listed.results[0].record).toBeNull();
 
     // A changed address shows as current_email.
     await t.db.execute(sql`update users set email = 'robin.new@example.com' where id = ${r.roomie.user_id}`);
-    const again = (await t.as("frontdesk").get(`${LIST}${a.id}/`)).json() as Package;
+    const again = (await t.as("manager").get(`${LIST}${a.id}/`)).json() as Package;
     expect(again.record!.recipient_set[1]).toMatchObject({
       email: "roomie@example.com",
       current_email: "robin.new@example.com",
@@ -172,7 +179,7 @@ describe("resident notifications (outbox, no SMTP)", () => {
     // A placeholder address is never mailed.
     await t.db.execute(sql`update users set email = 'robin@no-email.portico.invalid' where id = ${r.roomie.user_id}`);
     const ph = await logOne(t, "frontdesk", { occupancy: r.u1203.occupancy_id, package_type: ty["Small box"] }, 1);
-    expect(((await t.as("frontdesk").get(`${LIST}${ph.id}/`)).json() as Package).send_notification_to).toBe(
+    expect(((await t.as("manager").get(`${LIST}${ph.id}/`)).json() as Package).send_notification_to).toBe(
       "taylor.morgan@example.com",
     );
     await t.db.execute(sql`update users set email = 'roomie@example.com' where id = ${r.roomie.user_id}`);

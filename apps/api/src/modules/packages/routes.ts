@@ -127,6 +127,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/packages/list/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         summary: "Packages of a building (default: open, newest opened first, 30 per page, up to 5000)",
@@ -156,6 +157,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/packages/list/remind/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         summary: "Reminder mails for open incoming deliveries ('{count} email(s) sent')",
@@ -170,6 +172,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/packages/list/:id/",
     {
+      config: { can: "packages.use" },
       schema: { tags, params: IdParams, querystring: PackageBuildingQuery, response: { 200: Package, ...errors } },
     },
     async (req) => service.getPackage(req, app.db, req.params.id, req.query.building),
@@ -178,6 +181,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.patch(
     "/packages/list/:id/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         summary: "Edits the opening comment (only while the package is open)",
@@ -193,6 +197,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/packages/list/:id/events/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         params: IdParams,
@@ -210,6 +215,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/packages/list/:id/reopen/",
     {
+      config: { can: "packages.use" },
       schema: { tags, params: IdParams, querystring: PackageBuildingQuery, response: { 200: Package, ...errors } },
     },
     async (req) => service.reopenPackage(req, app.db, req.params.id, req.query.building),
@@ -218,6 +224,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/packages/bulk/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         summary:
@@ -233,6 +240,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/packages/bulk/close/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         summary: "Closes packages (multipart: packages[], closing_comment, closing_photo_url file)",
@@ -251,6 +259,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/buildings/:id/package-activity/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         summary: "Package events of the past 24 hours, newest first",
@@ -281,6 +290,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/buildings/:id/package-grid/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         summary: "Open packages per unit and package type",
@@ -294,6 +304,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/buildings/:id/apartment-packages/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         summary: "Unit profiles with open packages, each with its packages",
@@ -314,6 +325,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/buildings/:id/package-queue/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         params: IdParams,
@@ -331,6 +343,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/core/buildings/:id/package-queue/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         summary: "Adds to the batch: one row (answer: the item) or a list of rows (answer: the list)",
@@ -345,6 +358,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/core/buildings/:id/package-queue/convert_queue/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         summary: "Logs the whole batch (notifications are sent then)",
@@ -358,6 +372,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.patch(
     "/core/buildings/:id/package-queue/:itemId/",
     {
+      config: { can: "packages.use" },
       schema: {
         tags,
         params: QueueItemParams,
@@ -370,7 +385,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     "/core/buildings/:id/package-queue/:itemId/",
-    { schema: { tags, params: QueueItemParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { can: "packages.use" },
+      schema: { tags, params: QueueItemParams, response: { 204: z.null(), ...errors } },
+    },
     async (req, reply) => {
       await service.removeQueueItem(req, app.db, req.params.id, req.params.itemId);
       return reply.status(204).send(null);
@@ -382,6 +400,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/packages/package-types/",
     {
+      config: { can: "package_types.view" },
       schema: {
         tags,
         summary: "Package types (display order); is_active and group filters",
@@ -399,6 +418,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/packages/package-types/colors/",
     {
+      config: { can: "package_types.view" },
       schema: {
         tags,
         summary: "The named colours of package types",
@@ -410,20 +430,29 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     "/packages/package-types/groups/",
-    { schema: { tags, summary: "The package type groups", response: { 200: z.array(PackageGroupOption), ...errors } } },
+    {
+      config: { can: "package_types.view" },
+      schema: { tags, summary: "The package type groups", response: { 200: z.array(PackageGroupOption), ...errors } },
+    },
     async () => PACKAGE_GROUPS.map((g) => ({ value: g, display: PACKAGE_GROUP_DISPLAY[g] })),
   );
 
   app.post(
     "/packages/package-types/",
-    { schema: { tags, summary: "Office only", body: PackageTypeWrite, response: { 201: PackageType, ...errors } } },
+    {
+      config: { can: "package_types.manage" },
+      schema: { tags, summary: "Office only", body: PackageTypeWrite, response: { 201: PackageType, ...errors } },
+    },
     async (req, reply) => reply.status(201).send(await service.createType(req, app.db, req.body)),
   );
 
   for (const path of ["/packages/package-types/:id/", "/packages/package-types/:id"]) {
     app.get(
       path,
-      { schema: { tags, params: IdParams, response: { 200: PackageType, ...errors }, hide: !path.endsWith("/") } },
+      {
+        config: { can: "package_types.view" },
+        schema: { tags, params: IdParams, response: { 200: PackageType, ...errors }, hide: !path.endsWith("/") },
+      },
       async (req) => service.getType(req, app.db, req.params.id),
     );
   }
@@ -431,6 +460,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.patch(
     "/packages/package-types/:id/",
     {
+      config: { can: "package_types.manage" },
       schema: {
         tags,
         summary: "Office only; immutable types are refused",
@@ -444,7 +474,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     "/packages/package-types/:id/toggle_active/",
-    { schema: { tags, summary: "Office only", params: IdParams, response: { 200: PackageType, ...errors } } },
+    {
+      config: { can: "package_types.manage" },
+      schema: { tags, summary: "Office only", params: IdParams, response: { 200: PackageType, ...errors } },
+    },
     async (req) => service.toggleType(req, app.db, req.params.id),
   );
 };

@@ -7,7 +7,6 @@ import {
   type BatchedPackagePatch,
   BatchedPackageWrite,
   bracketedIds,
-  can,
   canPackages,
   changeNote,
   colorByName,
@@ -40,6 +39,7 @@ import {
 } from "@portico/contract";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
+import { type ContactView, contactView, residentEmail, residentPhone } from "../../lib/resident-contact.ts";
 import { type CurrentUser, requireUser } from "../../lib/current-user.ts";
 import { dayjs, iso, todayIn } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
@@ -152,6 +152,7 @@ const person = (id: number | null, first: string | null, last: string | null) =>
 
 export function toPackage(
   r: repo.PackageRow,
+  contact: ContactView,
   extra: { record?: PackageRecord | null; texts?: Package["text_recipient_set"] } = {},
 ): Package {
   return {
@@ -178,7 +179,7 @@ export function toPackage(
     closing_photo_url: r.closing_photo_url,
     package_count: r.package_count,
     send_notification_occupants: r.send_notification_occupants,
-    send_notification_to: r.send_notification_to,
+    send_notification_to: residentEmail(contact, r.send_notification_to),
     record: extra.record ?? null,
     text_recipient_set: extra.texts ?? [],
     barcode: r.barcode,
@@ -189,7 +190,7 @@ export function toPackage(
 
 const fullName = (o: { first_name: string; last_name: string }) => `${o.first_name} ${o.last_name}`.trim();
 
-async function recordOf(db: DbOrTx, r: repo.PackageRow): Promise<PackageRecord | null> {
+async function recordOf(db: DbOrTx, r: repo.PackageRow, contact: ContactView): Promise<PackageRecord | null> {
   if (!r.notification_email_id) return null;
   const m = await repo.findEmail(db, r.notification_email_id);
   if (!m) return null;
@@ -207,8 +208,8 @@ async function recordOf(db: DbOrTx, r: repo.PackageRow): Promise<PackageRecord |
         people.find((p) => rec.name && fullName(p) === rec.name);
       return {
         name: rec.name ?? (match ? fullName(match) : ""),
-        email: rec.email,
-        current_email: match ? match.email : null,
+        email: residentEmail(contact, rec.email),
+        current_email: match ? residentEmail(contact, match.email) : null,
         time_sent: iso(m.sent_at),
         mandrill_state: m.status,
         mandrill_reject_reason: m.error,
@@ -218,11 +219,15 @@ async function recordOf(db: DbOrTx, r: repo.PackageRow): Promise<PackageRecord |
   };
 }
 
-async function textsOf(db: DbOrTx, r: repo.PackageRow): Promise<Package["text_recipient_set"]> {
+async function textsOf(
+  db: DbOrTx,
+  r: repo.PackageRow,
+  contact: ContactView,
+): Promise<Package["text_recipient_set"]> {
   const rows = await repo.findTexts(db, r.notification_sms_ids);
   return rows.map((s) => ({
     name: s.to_name,
-    phone_number: s.to_number,
+    phone_number: residentPhone(contact, s.to_number),
     state: s.status,
     time_sent: iso(s.sent_at),
     error: s.error,
@@ -294,7 +299,8 @@ export async function listPackages(req: FastifyRequest, db: Db, q: PackageListQu
     today,
     load: async () => {
       const { rows, count } = await repo.listPackages(db, filter, parseSort(q.ordering), page, today);
-      return { count, results: rows.map((r) => toPackage(r)) };
+      const contact = contactView(user, scope.ctx);
+      return { count, results: rows.map((r) => toPackage(r, contact)) };
     },
   };
 }
@@ -326,9 +332,10 @@ export async function loadPackage(db: Db, scope: BuildingScope, id: number, deta
     todayIn(scope.building.time_zone),
   );
   if (!row) throw new NotFoundError();
-  if (!detail) return toPackage(row);
-  const [record, texts] = [await recordOf(db, row), await textsOf(db, row)];
-  return toPackage(row, { record, texts });
+  const contact = contactView(scope.user, scope.ctx);
+  if (!detail) return toPackage(row, contact);
+  const [record, texts] = [await recordOf(db, row, contact), await textsOf(db, row, contact)];
+  return toPackage(row, contact, { record, texts });
 }
 
 export async function getPackage(req: FastifyRequest, db: Db, id: number, queryBuilding?: number): Promise<Package> {
@@ -618,7 +625,8 @@ async function loadMany(db: Db, scope: BuildingScope, ids: number[]): Promise<Pa
     { limit: ids.length, offset: 0 },
     todayIn(scope.building.time_zone),
   );
-  return rows.map((r) => toPackage(r));
+  const contact = contactView(scope.user, scope.ctx);
+  return rows.map((r) => toPackage(r, contact));
 }
 
 /** POST /packages/bulk/: validates every row, logs them all, notifies per unit. */
@@ -907,7 +915,7 @@ async function loadApartmentPackages(
 // Batch queue
 
 function toBatched(r: repo.QueueRow, user: CurrentUser, scope: BuildingScope): BatchedPackage {
-  const showEmail = canViewEmails(user, scope);
+  const contact = contactView(user, scope.ctx);
   return {
     id: r.id,
     building_id: r.building_id,
@@ -925,9 +933,9 @@ function toBatched(r: repo.QueueRow, user: CurrentUser, scope: BuildingScope): B
         id: o.id,
         first_name: o.first_name,
         last_name: o.last_name,
-        email: showEmail ? o.email : "",
+        email: residentEmail(contact, o.email),
         has_email: !!o.email.trim() && !isPlaceholderEmail(o.email),
-        phone_number: o.phone_number,
+        phone_number: residentPhone(contact, o.phone_number),
         is_active: o.is_active,
         notification_preferences: {
           is_email_package_activity: o.is_email_package_activity,
@@ -941,8 +949,6 @@ function toBatched(r: repo.QueueRow, user: CurrentUser, scope: BuildingScope): B
     carrier: r.carrier,
   };
 }
-
-const canViewEmails = (user: CurrentUser, scope: BuildingScope) => can(user, "occupant.view_email", scope.ctx);
 
 export async function listQueue(req: FastifyRequest, db: Db, buildingId: number, page: Page) {
   const scope = await requireBuilding(req, db, buildingId, "nav.packages");

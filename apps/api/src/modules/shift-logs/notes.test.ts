@@ -237,7 +237,9 @@ describe("GET /shift-logs/notes/{id}/", () => {
     expect((await t.as("sl_fd").get(`${NOTES}${n.id}/events/`)).statusCode).toBe(404);
     expect((await t.as("sl_fd").patch(`${NOTES}${n.id}/`, { body: "y" })).statusCode).toBe(404);
     expect((await t.as("sl_fd").get(`${NOTES}99999999/`)).statusCode).toBe(404);
-    expect((await t.as("sl_ca").get(`${NOTES}${n.id}/`)).statusCode).toBe(404);
+    // A role that never reads shift logs is refused whatever the id (nothing about the note leaks).
+    expect((await t.as("sl_ca").get(`${NOTES}${n.id}/`)).statusCode).toBe(403);
+    expect((await t.as("sl_ca").get(`${NOTES}99999999/`)).statusCode).toBe(403);
   });
 });
 

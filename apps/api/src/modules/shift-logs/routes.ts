@@ -75,6 +75,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/shift-logs/notes/",
     {
+      config: { can: "shiftlog.view" },
       schema: {
         tags,
         summary: "Shift log notes (JSON page, or the spreadsheet with Accept: …spreadsheetml.sheet or format=xlsx)",
@@ -118,6 +119,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/shift-logs/notes/",
     {
+      config: { can: "shiftlog.create" },
       schema: {
         tags,
         querystring: z.object({ building: Id.optional() }),
@@ -133,19 +135,25 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     "/shift-logs/notes/:id/",
-    { schema: { tags, params: IdParams, response: { 200: ShiftLogNote, ...errors } } },
+    {
+      config: { can: "shiftlog.view" },
+      schema: { tags, params: IdParams, response: { 200: ShiftLogNote, ...errors } },
+    },
     async (req) => service.getNote(req, app.db, req.params.id),
   );
 
   app.patch(
     "/shift-logs/notes/:id/",
-    { schema: { tags, params: IdParams, body: ShiftLogNotePatch, response: { 200: ShiftLogNote, ...errors } } },
+    {
+      config: { can: "shiftlog.create" },
+      schema: { tags, params: IdParams, body: ShiftLogNotePatch, response: { 200: ShiftLogNote, ...errors } },
+    },
     async (req) => service.updateNote(app, req, req.params.id, req.body),
   );
 
   app.delete(
     "/shift-logs/notes/:id/",
-    { schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } },
+    { config: { can: "shiftlog.delete" }, schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       await service.deleteNote(req, app.db, req.params.id);
       return reply.status(204).send(null);
@@ -155,6 +163,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/shift-logs/notes/:id/events/",
     {
+      config: { can: "shiftlog.view" },
       schema: {
         tags,
         params: IdParams,
@@ -173,7 +182,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     "/shift-logs/shift-log-types/",
-    { schema: { tags, querystring: ShiftLogTypeQuery, response: { 200: paginated(ShiftLogType), ...errors } } },
+    {
+      config: { can: "shiftlog.view" },
+      schema: { tags, querystring: ShiftLogTypeQuery, response: { 200: paginated(ShiftLogType), ...errors } },
+    },
     async (req) => {
       const page = pageOf(req.query, 1000, 1000);
       const { count, results } = await service.listTypes(req, app.db, req.query, page);
@@ -183,25 +195,37 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     "/shift-logs/shift-log-types/",
-    { schema: { tags, body: ShiftLogTypeWrite, response: { 201: ShiftLogType, ...errors } } },
+    {
+      config: { can: "shiftlog.types.manage" },
+      schema: { tags, body: ShiftLogTypeWrite, response: { 201: ShiftLogType, ...errors } },
+    },
     async (req, reply) => reply.status(201).send(await service.createType(req, app.db, req.body)),
   );
 
   app.get(
     "/shift-logs/shift-log-types/:id/",
-    { schema: { tags, params: IdParams, response: { 200: ShiftLogType, ...errors } } },
+    {
+      config: { can: "shiftlog.view" },
+      schema: { tags, params: IdParams, response: { 200: ShiftLogType, ...errors } },
+    },
     async (req) => service.getType(req, app.db, req.params.id),
   );
 
   app.patch(
     "/shift-logs/shift-log-types/:id/",
-    { schema: { tags, params: IdParams, body: ShiftLogTypePatch, response: { 200: ShiftLogType, ...errors } } },
+    {
+      config: { can: "shiftlog.types.manage" },
+      schema: { tags, params: IdParams, body: ShiftLogTypePatch, response: { 200: ShiftLogType, ...errors } },
+    },
     async (req) => service.updateType(req, app.db, req.params.id, req.body),
   );
 
   app.post(
     "/shift-logs/shift-log-types/:id/toggle_active/",
-    { schema: { tags, params: IdParams, response: { 200: ShiftLogType, ...errors } } },
+    {
+      config: { can: "shiftlog.types.manage" },
+      schema: { tags, params: IdParams, response: { 200: ShiftLogType, ...errors } },
+    },
     async (req) => service.toggleType(req, app.db, req.params.id),
   );
 
@@ -210,6 +234,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/core/occupancies/:id/shift-log-notes/",
     {
+      config: { can: "shiftlog.view" },
       schema: {
         tags,
         params: IdParams,

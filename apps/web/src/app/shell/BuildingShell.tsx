@@ -20,12 +20,11 @@ import { UserMenu } from "./UserMenu.tsx";
 import { ADMIN_LINK, SIDEBAR_NAV, TOP_NAV, visibleNav, type NavItem } from "./nav.ts";
 import { hasShellDrawer, ShellDrawerProvider, useShellDrawer } from "./drawers.tsx";
 
+import { AccountScopePage, AMENITY_PATHS } from "../pages/AccountScopePage.tsx";
+
 const NotFoundStandalone = lazy(() =>
   import("../pages/NotFoundPage.tsx").then((m) => ({ default: m.NotFoundStandalone })),
 );
-
-/** Paths amenity-only users may stay on (under /{building}/). */
-const AMENITY_ONLY_PATHS = /^\/\d+\/(amenity-reservations|clubs)(\/|$)/;
 
 /** /{building}/…: checks the building, remembers it, and frames the page with the shell. */
 export function Component() {
@@ -40,7 +39,8 @@ export function Component() {
 
   const building = id !== null ? buildings.data?.find((b) => b.id === id) : undefined;
   const accessible = !!building;
-  const settings = useBuildingSettings(accessible ? id : null);
+  // Property owners have no screen that reads the building's settings (the API refuses them).
+  const settings = useBuildingSettings(accessible && me.role !== "PO" ? id : null);
 
   // ?building= selects a building.
   const queryBuilding = search.get("building");
@@ -71,7 +71,7 @@ export function Component() {
   if (switchTo !== null) return <Navigate to={`/${switchTo}/dashboard`} replace />;
   if (buildings.isPending) return <FullPageProgress />;
   if (!state) return <FullPageProgress />;
-  if (me.role === "AO" && !AMENITY_ONLY_PATHS.test(location.pathname))
+  if (me.role === "AO" && !AMENITY_PATHS.test(location.pathname))
     return <Navigate to={`/${id}/amenity-reservations`} replace />;
 
   return (
@@ -91,6 +91,9 @@ function BuildingFrame({ buildings }: { buildings: NonNullable<ReturnType<typeof
   const id = Number(buildingId);
   const dev = import.meta.env.DEV;
   const propertyOwner = me.role === "PO";
+  const { pathname } = useLocation();
+  // Property owners have no pages; club admins only the amenity and club pages.
+  const outOfScope = propertyOwner || (me.role === "CA" && !AMENITY_PATHS.test(pathname));
   // The quick search opens unit profiles: only for those who may view them.
   const quickSearch = !propertyOwner && can("occupancy.view");
 
@@ -156,7 +159,7 @@ function BuildingFrame({ buildings }: { buildings: NonNullable<ReturnType<typeof
       actions={actions}
       mobileRow={quickSearch ? <QuickSearch building={id} fullWidth /> : undefined}
     >
-      <Outlet />
+      {outOfScope ? <AccountScopePage role={me.role} building={id} /> : <Outlet />}
     </ShellLayout>
   );
 }
