@@ -9,6 +9,7 @@ import openapi from "./plugins/openapi.ts";
 import auth from "./plugins/auth.ts";
 import identityProvider from "./plugins/identity-provider.ts";
 import web from "./plugins/web.ts";
+import securityHeaders from "./plugins/security-headers.ts";
 import jobs from "./lib/jobs.ts";
 import mail from "./lib/mail.ts";
 import files from "./lib/files.ts";
@@ -50,6 +51,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
 
   await app.register(errors);
+  await app.register(securityHeaders);
   // First: its caches serve the sign-in and building checks of every call.
   await app.register(changeFeed);
   await app.register(openapi);
