@@ -57,19 +57,3 @@ test("signing in from 127.0.0.1 ends signed in at PUBLIC_URL", async ({ page }) 
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Riverside/);
   await expect(page.getByText(/redirect_uri did not match/)).toHaveCount(0);
 });
-
-test("a tenant, with no tenant site configured, is told where it is set and can sign out", async ({ page }) => {
-  const seen = watch(page);
-  await signIn(page, "tenant");
-  await expect(page.getByRole("heading", { name: "Tenant site" })).toBeVisible();
-  await expect(page.getByText(/Tenants use the tenant site, which is not configured here/)).toBeVisible();
-  await expect(page.getByText("TENANT_SITE_URL")).toBeVisible();
-  expect(new URL(page.url()).host).toBe(`localhost:${PORT}`);
-  await page.screenshot({ path: "../test-results/tenant-site-not-configured.png", fullPage: true });
-  await page.setViewportSize({ width: 375, height: 700 });
-  await page.screenshot({ path: "../test-results/tenant-site-not-configured-mobile.png", fullPage: true });
-
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  expect(seen.violations).toEqual([]);
-});
