@@ -11,6 +11,7 @@ import auth from "./plugins/auth.ts";
 import authorize from "./plugins/authorize.ts";
 import identityProvider from "./plugins/identity-provider.ts";
 import web from "./plugins/web.ts";
+import securityHeaders from "./plugins/security-headers.ts";
 import jobs from "./lib/jobs.ts";
 import mail from "./lib/mail.ts";
 import files from "./lib/files.ts";
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
 
   await app.register(errors);
+  await app.register(securityHeaders);
   await app.register(inputGuard);
   // First: its caches serve the sign-in and building checks of every call.
   await app.register(changeFeed);

@@ -58,8 +58,13 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: config.publicUrl, database: database.kind }, "Portico is ready");
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    // The socket's addresses are not for the browser: sign-in works only at PUBLIC_URL (below).
+    listenTextResolver: (address) => `Listening on ${address.replace(/^https?:\/\//, "")}`,
+  });
+  app.log.info({ url: config.publicUrl, database: database.kind }, `Portico is ready at ${config.publicUrl}`);
 }
 
 main().catch((err) => {

@@ -12,6 +12,7 @@ import type { Config } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { storedFiles } from "../db/schema/index.ts";
 import { HttpError, ValidationError } from "./errors.ts";
+import { FILE_CSP, securityHeaders } from "../plugins/security-headers.ts";
 
 /**
  * Shared file storage for every area (resident photos, instruction and package photos,
@@ -417,9 +418,8 @@ export default fp(
         .header("content-type", row.content_type)
         .header("content-length", String(row.size))
         .header("cache-control", "private, max-age=31536000, immutable")
-        .header("x-content-type-options", "nosniff")
         .header("content-disposition", `${inline ? "inline" : "attachment"}; filename="${name}"`)
-        .header("content-security-policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+        .headers(securityHeaders(FILE_CSP));
       return reply.send(stream);
     };
     const opts = { config: { public: true }, schema: { hide: true } };

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
 import { pages } from "../modules/auth/pages.ts";
 import { createProvider, issuerPath } from "../modules/auth/provider.ts";
+import { PROVIDER_CSP, securityHeaders } from "./security-headers.ts";
 
 /**
  * The built-in OpenID Connect provider, mounted at /oidc (app.ts registers it there when no
@@ -26,6 +27,8 @@ const identityProvider: FastifyPluginAsync = async (app) => {
       handler: async (req, reply) => {
         reply.hijack();
         reply.raw.setHeader("x-request-id", req.id);
+        // Fastify's onSend hooks do not run for this raw answer; the provider's pages set their own policy.
+        for (const [name, value] of Object.entries(securityHeaders(PROVIDER_CSP))) reply.raw.setHeader(name, value);
         const r = req.raw as IncomingMessage & { originalUrl?: string };
         const rest = (r.url ?? "/").slice(mount.length) || "/";
         r.originalUrl = `${base}${rest}`;

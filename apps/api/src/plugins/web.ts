@@ -1,9 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
 import { MESSAGES } from "@portico/contract";
+
+/** Headers a reverse proxy adds: the request's Host is then not necessarily the browser's. */
+const PROXY_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip", "via"];
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
 
@@ -23,18 +27,36 @@ export default fp(async (app) => {
     wildcard: false,
     index: false,
     setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header("cache-control", "public, max-age=31536000, immutable");
       else res.header("cache-control", "no-cache");
     },
   });
-  app.get("/*", { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+  const pageOpts = { config: { public: true }, schema: { hide: true } };
+  const publicUrl = new URL(app.config.publicUrl);
+  // The sign-in only returns to PUBLIC_URL's origin (its registered redirect address): a page
+  // opened at another address (http://127.0.0.1:3000 for http://localhost:3000, a LAN address)
+  // is sent there first. Behind a proxy, only when a trusted X-Forwarded-Host says where the
+  // browser is: the Host header may be the proxy's upstream address, and redirecting would loop.
+  const browserHostKnown = (req: FastifyRequest) =>
+    app.config.trustProxy && req.headers["x-forwarded-host"] !== undefined
+      ? true
+      : !PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
+  const atOtherAddress = (req: FastifyRequest) => req.host !== publicUrl.host && browserHostKnown(req);
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (atOtherAddress(req))
+      return reply.header("cache-control", "no-store").redirect(`${publicUrl.origin}${req.url}`, 302);
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  };
+  app.get("/favicon.ico", pageOpts, async (_req, reply) =>
+    reply.header("cache-control", "public, max-age=86400").type("image/svg+xml").sendFile("favicon.svg"),
+  );
+  app.get("/*", pageOpts, async (req, reply) => {
     const url = req.url.split("?")[0];
     // API paths, sign-in paths and missing build files are real 404s (a stale page then reloads).
     if (url.startsWith("/api/") || url.startsWith("/oidc/") || url.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(url))
       return reply.status(404).send({ detail: MESSAGES.notFound });
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return page(req, reply);
   });
-  app.get("/", { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
-    reply.header("cache-control", "no-cache").sendFile("index.html"),
-  );
+  app.get("/", pageOpts, page);
 });

@@ -8,12 +8,13 @@ import { FullPageProgress } from "../components/FullPageProgress.tsx";
 import { StandalonePage } from "../components/StandalonePage.tsx";
 import { ConnectionProblemPage } from "./pages/ConnectionProblemPage.tsx";
 import { NoBuildingsPage } from "./pages/NoBuildingsPage.tsx";
+import { TenantSiteNotConfiguredPage } from "./pages/TenantSiteNotConfiguredPage.tsx";
 import { OfflineNotice } from "./shell/ConnectivityBanner.tsx";
 import { RefreshPrompt } from "./shell/RefreshPrompt.tsx";
 
 /**
  * The signed-in app: loads the profile (GET /me/) and the buildings, sends tenants to their
- * site, shows the connection-problem and no-buildings pages, then the routes.
+ * site (or says none is configured), shows the connection-problem and no-buildings pages, then the routes.
  */
 export function Component() {
   const me = useQuery(meQuery);
@@ -30,7 +31,12 @@ export function Component() {
     if (me.error instanceof UnauthorizedError) return <FullPageProgress label="Signing in" />;
     return <ConnectionProblemPage error={me.error} onRetry={() => void me.refetch()} />;
   }
-  if (isTenant) return <FullPageProgress label="Opening the tenant site" />;
+  if (isTenant)
+    return me.data.tenant_site_url ? (
+      <FullPageProgress label="Opening the tenant site" />
+    ) : (
+      <TenantSiteNotConfiguredPage />
+    );
   if (buildings.isPending) return buildings.fetchStatus === "paused" ? <OfflinePage /> : <FullPageProgress />;
   if (buildings.isError)
     return <ConnectionProblemPage error={buildings.error} onRetry={() => void buildings.refetch()} />;

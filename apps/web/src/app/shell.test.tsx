@@ -181,6 +181,19 @@ describe("start-up and building selection", () => {
     renderApp("/");
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://tenants.example.com/"));
   });
+
+  it("tenants of a portal without a tenant site are told where it is configured, and can sign out", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    mockServer({ me: { ...makeMe("TN"), tenant_site_url: null } });
+    renderApp("/");
+    expect(await screen.findByRole("heading", { name: "Tenant site" })).toBeTruthy();
+    expect(screen.getByText(/Tenants use the tenant site, which is not configured here/)).toBeTruthy();
+    expect(screen.getByText("TENANT_SITE_URL")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Sign out" })).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    expect(document.title).toContain("Tenant site");
+  });
 });
 
 describe("not found", () => {

@@ -120,6 +120,8 @@ declare module "oidc-provider" {
     type: string;
     status: number;
     host: string;
+    /** Koa's request object (host, hostname, protocol, secure getters). */
+    request: object;
     req: IncomingMessage;
     set(field: string, value: string): void;
   }

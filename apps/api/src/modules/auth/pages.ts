@@ -7,6 +7,7 @@ import { MESSAGES } from "@portico/contract";
 import { changePassword, portalName, signIn } from "./service.ts";
 import { loginPage, messagePage, pageHeaders, passwordPage } from "./views.ts";
 import { issuerPath } from "./provider.ts";
+import { secureCookies } from "../../plugins/security-headers.ts";
 
 type Form = Record<string, string | string[] | undefined>;
 const str = (body: unknown, key: string): string => {
@@ -112,7 +113,7 @@ export function pages(provider: Provider): FastifyPluginAsync {
         path: passwordUrl,
         httpOnly: true,
         sameSite: "strict",
-        secure: req.protocol === "https",
+        secure: secureCookies(app.config, req.protocol),
       });
       return token;
     };

@@ -275,6 +275,19 @@ export async function createProvider(app: FastifyInstance): Promise<Provider> {
   provider.on("server_error", (_ctx, err) => app.log.error({ err }, "identity provider error"));
   provider.on("error", (err) => app.log.error({ err }, "identity provider error"));
 
+  // Every URL the provider writes (discovery, redirects, form actions) is on PUBLIC_URL's origin,
+  // whatever Host or X-Forwarded-* header a request carries; cookies are Secure when it is https.
+  const publicOrigin = new URL(oidc.issuer);
+  const publicProtocol = publicOrigin.protocol.replace(/:$/, "");
+  provider.use(async (ctx, next) => {
+    Object.defineProperties(ctx.request, {
+      host: { value: publicOrigin.host, configurable: true },
+      hostname: { value: publicOrigin.hostname, configurable: true },
+      protocol: { value: publicProtocol, configurable: true },
+    });
+    await next();
+  });
+
   // Signing out ends the session AND revokes what was granted in it (refresh tokens outlive sessions).
   provider.use(async (ctx, next) => {
     await next();

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { securityHeaders, signInPageCsp } from "../../plugins/security-headers.ts";
 
 /** Server-rendered pages of the built-in identity provider: no framework, no external assets. */
 
@@ -50,25 +51,15 @@ const STYLE_HASH = sha256(STYLE);
 
 /** Content-Security-Policy of a page: nothing but its own inline style (and script, when given). */
 export function csp(script?: string): string {
-  return [
-    "default-src 'none'",
-    `style-src ${STYLE_HASH}`,
-    script ? `script-src ${sha256(script)}` : "script-src 'none'",
-    "img-src 'self' data:",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+  return signInPageCsp({ styleHash: STYLE_HASH, scriptHash: script ? sha256(script) : undefined });
 }
 
-/** Headers every page of the provider sends. */
+/** Headers every page of the provider sends: the portal's security headers with the page's own policy. */
 export function pageHeaders(script?: string): Record<string, string> {
   return {
     "content-type": "text/html; charset=utf-8",
     "cache-control": "no-store",
-    "content-security-policy": csp(script),
-    "x-frame-options": "DENY",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    ...securityHeaders(csp(script)),
   };
 }
 
@@ -79,6 +70,7 @@ function layout(o: { title: string; portal: string; body: string; script?: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${esc(o.title)} – ${esc(o.portal)}</title>
 <style>${STYLE}</style>
 </head>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Me } from "@portico/contract";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { DEMO_PORTFOLIO } from "../../db/seed/demo-accounts.ts";
+import { isReachableSite } from "./service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +22,8 @@ describe("GET /me/", () => {
       first_name: "Frank",
       last_name: "Delgado",
       portfolio: { name: DEMO_PORTFOLIO.name, employee_portal_name: "Portico", logo_url: null },
-      tenant_site_url: DEMO_PORTFOLIO.tenant_site_url,
+      // The demo's tenant site is a placeholder under the reserved .example domain: none here.
+      tenant_site_url: null,
       change_password_url: t.config.oidc.accountUrl,
     });
     expect(me.buildings).toEqual([
@@ -46,6 +48,28 @@ describe("GET /me/", () => {
     expect(mg.buildings.map((b: { id: number }) => b.id)).toEqual([3, 1, 2]);
     const tn = (await t.as("tenant").get("/api/v1/me/")).json();
     expect(tn).toMatchObject({ role: "TN", role_display: "Tenant", buildings: [] });
+  });
+
+  it("sends tenants to TENANT_SITE_URL when the portfolio has no reachable tenant site", async () => {
+    expect(DEMO_PORTFOLIO.tenant_site_url).toMatch(/\.example$/);
+    expect((await t.as("tenant").get("/api/v1/me/")).json().tenant_site_url).toBeNull();
+    const other = await createTestApp({ tenantSiteUrl: "https://residents.acme-homes.com/" });
+    try {
+      expect((await other.as("tenant").get("/api/v1/me/")).json().tenant_site_url).toBe(
+        "https://residents.acme-homes.com/",
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("treats only the reserved .example and .invalid names as no tenant site", () => {
+    expect(isReachableSite("https://residents.portico.example")).toBe(false);
+    expect(isReachableSite("https://tenants.invalid/")).toBe(false);
+    expect(isReachableSite("not a url")).toBe(false);
+    expect(isReachableSite(null)).toBe(false);
+    expect(isReachableSite("https://residents.example.com")).toBe(true);
+    expect(isReachableSite("https://portal.myexample.org")).toBe(true);
   });
 
   it("refuses a call without a token", async () => {

@@ -26,7 +26,18 @@ export async function getMe(req: FastifyRequest): Promise<Me> {
       employee_portal_name: portfolio?.employee_portal_name ?? "Portico",
     },
     buildings,
-    tenant_site_url: portfolio?.tenant_site_url ?? config.tenantSiteUrl ?? null,
+    tenant_site_url: [portfolio?.tenant_site_url, config.tenantSiteUrl].find(isReachableSite) ?? null,
     change_password_url: config.oidc.accountUrl,
   };
+}
+
+/**
+ * A tenant site people can open. Names under the .example and .invalid top-level domains are
+ * reserved never to resolve (RFC 2606), like the demo portfolio's placeholder: no site is
+ * configured then, and the web app says so instead of sending tenants nowhere.
+ */
+export function isReachableSite(url: string | null | undefined): url is string {
+  if (!url || !URL.canParse(url)) return false;
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, "");
+  return !/(^|\.)(example|invalid)$/.test(host);
 }
