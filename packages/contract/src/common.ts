@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MESSAGES } from "./messages.ts";
 
 /** A page of a list: `?limit=&offset=` → `{count, next, previous, results}`. */
 export const paginated = <T extends z.ZodTypeAny>(item: T) =>
@@ -19,6 +20,33 @@ export const PageQuery = z.object({
 export const queryBool = z
   .union([z.boolean(), z.string()])
   .transform((v) => (typeof v === "boolean" ? v : ["true", "1", "yes", "on"].includes(v.toLowerCase())));
+
+/**
+ * The search filters' date ranges: `max` before `min` is refused on the `max` field with
+ * 'The end date must be on or after the start date.'. Values are 'YYYY-MM-DD' or ISO
+ * date-times; two date-times compare as instants, otherwise their days compare (a day filter
+ * covers the whole day). Either end missing (or not a date) is not a range.
+ */
+export function isDateRangeReversed(min: unknown, max: unknown): boolean {
+  if (typeof min !== "string" || typeof max !== "string" || !min || !max) return false;
+  const a = min.trim();
+  const b = max.trim();
+  if (a.length > 10 && b.length > 10) {
+    const ta = Date.parse(a.replace(" ", "T"));
+    const tb = Date.parse(b.replace(" ", "T"));
+    return Number.isFinite(ta) && Number.isFinite(tb) && tb < ta;
+  }
+  return b.slice(0, 10) < a.slice(0, 10);
+}
+
+/** A query schema's refinement: each `[min, max]` pair of parameters must be in order. */
+export const dateRangeOrder =
+  (pairs: readonly (readonly [string, string])[]) =>
+  (v: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    for (const [min, max] of pairs)
+      if (isDateRangeReversed(v[min], v[max]))
+        ctx.addIssue({ code: "custom", path: [max], message: MESSAGES.endBeforeStart });
+  };
 
 export const Id = z.coerce.number().int().positive();
 
