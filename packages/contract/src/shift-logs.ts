@@ -105,12 +105,15 @@ const idArray = z.array(z.coerce.number().int().positive(), { error: "Expected a
  * `body` is required and at most SHIFT_LOG_NOTE_BODY_MAX (5000) characters after trimming
  * ('Ensure this field has no more than 5000 characters.').
  */
+/** A note's body: required, at most SHIFT_LOG_NOTE_BODY_MAX characters once trimmed. */
+export const ShiftLogNoteBody = z
+  .string({ error: SHIFT_LOG_MESSAGES.bodyRequired })
+  .trim()
+  .min(1, SHIFT_LOG_MESSAGES.bodyRequired)
+  .max(SHIFT_LOG_NOTE_BODY_MAX, MESSAGES.maxLength(SHIFT_LOG_NOTE_BODY_MAX));
+
 const noteFields = {
-  body: z
-    .string({ error: SHIFT_LOG_MESSAGES.bodyRequired })
-    .trim()
-    .min(1, SHIFT_LOG_MESSAGES.bodyRequired)
-    .max(SHIFT_LOG_NOTE_BODY_MAX, MESSAGES.maxLength(SHIFT_LOG_NOTE_BODY_MAX)),
+  body: ShiftLogNoteBody,
   shift_log_type_id: z.coerce.number().int().positive().nullable().optional(),
   apartment_ids: idArray,
   no_apartment: z.boolean().optional(),

@@ -27,6 +27,7 @@ import {
   ownerName,
   pageOf,
   readSearchState,
+  reversedDates,
   type SearchState,
   searchStateToParams,
   toApiQuery,
@@ -85,8 +86,10 @@ export function Component() {
   const [open, setOpen] = useState<{ note: ShiftLogNote; view: NoteView } | null>(null);
 
   const badDates = invalidDates(state);
+  // A reversed range is shown under 'To' by the filter form; the list waits for a valid one.
+  const blocked = badDates.length > 0 || reversedDates(state);
   const apiQuery = { building, include_end_of_shift_notes: true, ...toApiQuery(state) };
-  const notes = useShiftLogNotes(apiQuery, { enabled: complete && badDates.length === 0 });
+  const notes = useShiftLogNotes(apiQuery, { enabled: complete && !blocked });
   const exporter = useExportShiftLogNotes();
   const { limit, offset } = pageOf(state);
   const ordering = state.ordering || SHIFT_LOG_DEFAULT_ORDERING;
@@ -257,7 +260,7 @@ export function Component() {
         disableColumnMenu
         disableRowSelectionOnClick
         autoHeight
-        localeText={{ noRowsLabel: MESSAGES.noMatchingResults }}
+        localeText={{ noRowsLabel: blocked ? "Correct the dates above to search." : MESSAGES.noMatchingResults }}
         sx={{
           bgcolor: "background.paper",
           "& .MuiDataGrid-cell": { py: 1, lineHeight: 1.45, display: "flex", alignItems: "flex-start" },
