@@ -22,6 +22,8 @@ export const MESSAGES = {
   invalidDate: "Invalid date",
   /** A date range whose end comes before its start (search filters; the spec has no wording). */
   endBeforeStart: "The end date must be on or after the start date.",
+  /** A search list's empty text while its date filters are invalid (nothing is searched). */
+  fixDatesToSearch: "Correct the dates above to search.",
   /** A text over its limit (the server's wording for every length limit). */
   maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
   dataSaved: "Data has been saved",

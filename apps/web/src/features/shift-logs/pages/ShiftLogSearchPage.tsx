@@ -260,7 +260,7 @@ export function Component() {
         disableColumnMenu
         disableRowSelectionOnClick
         autoHeight
-        localeText={{ noRowsLabel: blocked ? "Correct the dates above to search." : MESSAGES.noMatchingResults }}
+        localeText={{ noRowsLabel: blocked ? MESSAGES.fixDatesToSearch : MESSAGES.noMatchingResults }}
         sx={{
           bgcolor: "background.paper",
           "& .MuiDataGrid-cell": { py: 1, lineHeight: 1.45, display: "flex", alignItems: "flex-start" },
