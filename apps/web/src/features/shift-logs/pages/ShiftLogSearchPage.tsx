@@ -11,6 +11,7 @@ import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from "@mui/x-data-grid";
 import { MESSAGES, SHIFT_LOG_DEFAULT_ORDERING, SHIFT_LOG_MESSAGES, type ShiftLogNote } from "@portico/contract";
 import { errorMessage } from "../../../lib/api.ts";
+import { ClampedText } from "../../../components/ClampedText.tsx";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
@@ -135,9 +136,7 @@ export function Component() {
         headerName: "Note",
         flex: 1,
         minWidth: 200,
-        renderCell: ({ row }) => (
-          <Box sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", lineHeight: 1.45 }}>{row.body}</Box>
-        ),
+        renderCell: ({ row }) => <ClampedText sx={{ lineHeight: 1.45 }}>{row.body}</ClampedText>,
       },
       {
         field: "is_high_priority",
