@@ -78,7 +78,11 @@ describe("log form rules (model)", () => {
 
   it("maps the server's row-indexed errors back onto the form rows", () => {
     const mapped = mapRowErrors(
-      [{}, { package_type: ["This package type is not active."] }, { occupancy: ["You cannot log packages for this occupancy"] }],
+      [
+        {},
+        { package_type: ["This package type is not active."] },
+        { occupancy: ["You cannot log packages for this occupancy"] },
+      ],
       [0, 3, 7],
     );
     expect(mapped.rows).toEqual([
@@ -92,7 +96,10 @@ describe("log form rules (model)", () => {
   });
 
   it("builds the bulk body: the unit, the type as a number, the trimmed comment and the recipients", () => {
-    const r = [row({ occupancy: 91, package_type: "1", opening_comment: " UPS " }), row({ occupancy: 15, package_type: "2", recipients: [] })];
+    const r = [
+      row({ occupancy: 91, package_type: "1", opening_comment: " UPS " }),
+      row({ occupancy: 15, package_type: "2", recipients: [] }),
+    ];
     expect(toBulkRows(r, [0, 1], { defaults: (id) => (id === 91 ? [501] : undefined) })).toEqual([
       { occupancy: 91, package_type: 1, opening_comment: "UPS", send_notification_occupants: [501] },
       { occupancy: 15, package_type: 2, opening_comment: "", send_notification_occupants: [] },
@@ -106,11 +113,15 @@ describe("log form rules (model)", () => {
 describe("single-unit log form", () => {
   it("starts with 10 rows and the unit's residents per their preferences, 'No email on file!' included", async () => {
     fakeApi();
-    renderWithApp(<LogPackagesForm mode="single" building={1} occupancy={makeOccupancy()} />, { path: "/1/packages/log?occupancy_id=91" });
+    renderWithApp(<LogPackagesForm mode="single" building={1} occupancy={makeOccupancy()} />, {
+      path: "/1/packages/log?occupancy_id=91",
+    });
     expect(rows()).toHaveLength(10);
     const notify = screen.getByRole("group", { name: "Notify residents of 1203" });
     const tess = within(notify).getByRole("checkbox", { name: /Tess Morgan \(email\)/ }) as HTMLInputElement;
-    const ravi = within(notify).getByRole("checkbox", { name: /Ravi Shah \(no package notifications\)/ }) as HTMLInputElement;
+    const ravi = within(notify).getByRole("checkbox", {
+      name: /Ravi Shah \(no package notifications\)/,
+    }) as HTMLInputElement;
     expect(tess.checked).toBe(true);
     expect(ravi.checked).toBe(false);
     expect(within(notify).getByText("No email on file!")).toBeTruthy();
@@ -142,7 +153,9 @@ describe("single-unit log form", () => {
     fireEvent.change(typeSelect(1), { target: { value: "1" } });
     fireEvent.change(typeSelect(2), { target: { value: "2" } });
     fireEvent.change(comment(2), { target: { value: " Certified " } });
-    fireEvent.click(within(screen.getByRole("group", { name: "Notify residents of 1203" })).getByRole("checkbox", { name: /Ravi/ }));
+    fireEvent.click(
+      within(screen.getByRole("group", { name: "Notify residents of 1203" })).getByRole("checkbox", { name: /Ravi/ }),
+    );
     fireEvent.click(button("Log packages"));
     expect(await screen.findByText("Packages logged")).toBeTruthy();
     const post = calls.find((c) => c.method === "POST")!;
@@ -170,7 +183,9 @@ describe("single-unit log form", () => {
 
   it("'Log packages and add more' keeps the package type and sets 30 rows", async () => {
     fakeApi((c) =>
-      c.method === "POST" ? { status: 201, body: { message: "Packages logged", count: 1, results: [], emails_sent: 0, texts_sent: 0 } } : undefined,
+      c.method === "POST"
+        ? { status: 201, body: { message: "Packages logged", count: 1, results: [], emails_sent: 0, texts_sent: 0 } }
+        : undefined,
     );
     renderWithApp(<LogPackagesForm mode="single" building={1} occupancy={makeOccupancy()} />);
     await waitFor(() => expect(typeSelect(1).options.length).toBeGreaterThan(1));
@@ -222,6 +237,23 @@ describe("multi-unit log form", () => {
     expect(within(notify).getByText("No email on file!")).toBeTruthy();
   });
 
+  it("a comment typed before its unit: the unit says 'An occupancy must be selected' at once; the buttons wait", async () => {
+    fakeApi();
+    renderWithApp(<LogPackagesForm mode="multi" building={1} />);
+    await pickUnit(1, "1203");
+    expect(button("Log packages").disabled).toBe(false);
+    fireEvent.change(comment(2), { target: { value: "Left by the mail room" } });
+    const message = await screen.findByText("An occupancy must be selected");
+    const unit2 = screen.getByRole("combobox", { name: "Unit, row 2" });
+    expect(unit2.getAttribute("aria-describedby")).toBe(message.id);
+    for (const name of ["Log packages", "Log packages and add more", "Add to batch"])
+      await waitFor(() => expect(button(name).disabled).toBe(true));
+    expect(screen.queryByRole("alert")).toBeNull();
+    await pickUnit(2, "1203");
+    await waitFor(() => expect(screen.queryByText("An occupancy must be selected")).toBeNull());
+    expect(button("Log packages").disabled).toBe(false);
+  });
+
   it("adds rows one at a time up to 100, then 'Maximum row limit reached (100)'", async () => {
     fakeApi();
     renderWithApp(<LogPackagesForm mode="multi" building={1} />);
@@ -252,7 +284,9 @@ describe("multi-unit log form", () => {
     expect(within(dialog).getByRole("list", { name: "Packages to log" }).textContent).toContain("2 × Small box");
     fireEvent.click(within(dialog).getByRole("button", { name: "Log packages" }));
     expect(await screen.findByText(M.rowErrors)).toBeTruthy();
-    expect(screen.getByText(M.rowErrors).textContent).toBe("There are errors on the form, please resolve and try again!");
+    expect(screen.getByText(M.rowErrors).textContent).toBe(
+      "There are errors on the form, please resolve and try again!",
+    );
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     // Submitted row 1 is form row 4.
     const row4 = rows()[3];
@@ -264,7 +298,9 @@ describe("multi-unit log form", () => {
 
   it("'Log packages and add more' resets to 30 rows with the package type kept", async () => {
     fakeApi((c) =>
-      c.method === "POST" ? { status: 201, body: { message: "Packages logged", count: 1, results: [], emails_sent: 0, texts_sent: 0 } } : undefined,
+      c.method === "POST"
+        ? { status: 201, body: { message: "Packages logged", count: 1, results: [], emails_sent: 0, texts_sent: 0 } }
+        : undefined,
     );
     renderWithApp(<LogPackagesForm mode="multi" building={1} />);
     await pickUnit(1, "1203");

@@ -103,6 +103,10 @@ export function validateLogRows(rows: readonly LogRow[], mode: LogMode): LogVali
 /** The multi-unit submit buttons wait for a unit. */
 export const hasChosenUnit = (rows: readonly LogRow[]) => rows.some((r) => r.occupancy !== null);
 
+/** A multi-unit row with a comment but no unit ('An occupancy must be selected' under its unit). */
+export const isUnitMissing = (row: Pick<LogRow, "occupancy" | "opening_comment">) =>
+  row.occupancy === null && (row.opening_comment ?? "").trim() !== "";
+
 /** The package type "log and add more" keeps: the last submitted row's. */
 export function keptPackageType(rows: readonly LogRow[], used: readonly number[]): string {
   for (let k = used.length - 1; k >= 0; k--) {
@@ -113,7 +117,9 @@ export function keptPackageType(rows: readonly LogRow[], used: readonly number[]
 }
 
 /** Residents notified by default: active ones with package mail or texts on. */
-export function defaultRecipients(occupants: readonly Pick<Occupant, "id" | "is_active" | "notification_preferences">[]) {
+export function defaultRecipients(
+  occupants: readonly Pick<Occupant, "id" | "is_active" | "notification_preferences">[],
+) {
   return occupants
     .filter(
       (o) =>
@@ -225,7 +231,9 @@ export function closingPhotoRequired(
 // Grid
 
 /** 'i' = inactive tenant or lease ended, 'f' = future tenant or lease not yet started. */
-export function legendOf(row: Pick<PackageGridRow, "is_active_occupancy" | "is_lease_expired" | "is_future_occupancy">) {
+export function legendOf(
+  row: Pick<PackageGridRow, "is_active_occupancy" | "is_lease_expired" | "is_future_occupancy">,
+) {
   if (!row.is_active_occupancy || row.is_lease_expired) return "i" as const;
   if (row.is_future_occupancy) return "f" as const;
   return null;

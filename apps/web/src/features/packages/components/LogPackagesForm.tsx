@@ -33,6 +33,7 @@ import {
   blankRow,
   canAddRow,
   hasChosenUnit,
+  isUnitMissing,
   initialRows,
   isRowUsed,
   keptPackageType,
@@ -96,6 +97,8 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   const [singleRecipients, setSingleRecipients] = useState<number[] | null>(null);
   const [dirty, setDirty] = useState(false);
   const [unitChosen, setUnitChosen] = useState(false);
+  // A comment without its unit: the unit shows why, and the buttons wait for it.
+  const [unitMissing, setUnitMissing] = useState(false);
 
   // Dirty (for the leave prompt) and "a unit is chosen" (multi-unit submit) without re-rendering
   // the whole form on every keystroke.
@@ -106,6 +109,7 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
         rows.some((r, i) => (i < baseline.current.length ? !sameRow(r, baseline.current[i]) : isRowUsed(r, mode))),
       );
       setUnitChosen(hasChosenUnit(rows));
+      setUnitMissing(mode === "multi" && rows.some(isUnitMissing));
     });
     return () => sub.unsubscribe();
   }, [form, mode]);
@@ -115,10 +119,7 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   const typeList = useMemo(() => types.data ?? [], [types.data]);
   const typeName = (id: string) => typeList.find((t) => String(t.id) === id)?.name ?? "Unknown type";
 
-  const singleList = useMemo(
-    () => (occupancy ? recipientsOfOccupancy(occupancy.occupant_set) : []),
-    [occupancy],
-  );
+  const singleList = useMemo(() => (occupancy ? recipientsOfOccupancy(occupancy.occupant_set) : []), [occupancy]);
   const cannotLog = occupancy ? !occupancy.is_active : false;
 
   const resetTo = (rows: LogRow[]) => {
@@ -164,8 +165,7 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   };
 
   const submit = async (action: Action, rows: LogRow[], used: number[]) => {
-    const recipients =
-      mode === "single" ? (singleRecipients ?? defaultRecipientIds(singleList)) : undefined;
+    const recipients = mode === "single" ? (singleRecipients ?? defaultRecipientIds(singleList)) : undefined;
     const body: PackageBulkRowInput[] = toBulkRows(rows, used, {
       occupancyId: mode === "single" ? occupancy?.id : undefined,
       recipients,
@@ -175,7 +175,9 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
       if (action === "batch") {
         await addToQueue.mutateAsync(body);
         enqueueSnackbar(PACKAGE_UI_MESSAGES.addedToBatch(body.length), { variant: "success" });
-        resetTo(mode === "multi" ? initialRows(mode) : rowsAfterAddMore(mode, "").slice(0, PACKAGE_LOG_ROWS.singleUnit));
+        resetTo(
+          mode === "multi" ? initialRows(mode) : rowsAfterAddMore(mode, "").slice(0, PACKAGE_LOG_ROWS.singleUnit),
+        );
         return;
       }
       const result = await logPackages.mutateAsync(body);
@@ -223,11 +225,17 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   };
 
   const busy = logPackages.isPending || addToQueue.isPending;
-  const submitDisabled = busy || cannotLog || (mode === "multi" && !unitChosen);
+  const submitDisabled = busy || cannotLog || (mode === "multi" && (!unitChosen || unitMissing));
   const atMax = !canAddRow(fields.length);
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} onKeyDown={onKeyDown} aria-label="Log packages">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => e.preventDefault()}
+      onKeyDown={onKeyDown}
+      aria-label="Log packages"
+    >
       {cannotLog && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {M.cannotLogForOccupancy}
@@ -324,7 +332,13 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
         <Button variant="outlined" onClick={() => run("more")} disabled={submitDisabled}>
           Log packages and add more
         </Button>
-        <Button variant="outlined" color="secondary" onClick={() => run("batch")} disabled={submitDisabled} loading={addToQueue.isPending}>
+        <Button
+          variant="outlined"
+          color="secondary"
+          onClick={() => run("batch")}
+          disabled={submitDisabled}
+          loading={addToQueue.isPending}
+        >
           Add to batch
         </Button>
       </Box>
@@ -423,12 +437,7 @@ const LogRowFields = memo(function LogRowFields({
       <TypeCell index={index} control={control} types={types} onChanged={onChanged} clearErrors={clearErrors} />
       <CommentCell index={index} control={control} onChanged={onChanged} clearErrors={clearErrors} />
       {mode === "multi" && (
-        <RecipientsCell
-          index={index}
-          control={control}
-          onChanged={onChanged}
-          clearErrors={clearErrors}
-        />
+        <RecipientsCell index={index} control={control} onChanged={onChanged} clearErrors={clearErrors} />
       )}
     </Box>
   );
@@ -445,6 +454,8 @@ function useRowChange({ index, onChanged, clearErrors }: CellProps, field: RowFi
 function UnitCell(props: CellProps & { building: number; setValue: UseFormReturn<LogFormValues>["setValue"] }) {
   const { index, control, building, setValue } = props;
   const { field, fieldState } = useController({ control, name: `rows.${index}.occupancy` });
+  const comment = useWatch({ control, name: `rows.${index}.opening_comment` });
+  const missing = isUnitMissing({ occupancy: field.value, opening_comment: comment });
   const changed = useRowChange(props, "occupancy");
   const { onChange: setField } = field;
   const onChange = useCallback(
@@ -462,7 +473,7 @@ function UnitCell(props: CellProps & { building: number; setValue: UseFormReturn
       value={field.value}
       inputRef={field.ref}
       label={`Unit, row ${index + 1}`}
-      error={fieldState.error?.message}
+      error={fieldState.error?.message ?? (missing ? M.occupancyRequired : undefined)}
       onBlur={field.onBlur}
       onChange={onChange}
     />
@@ -640,10 +651,7 @@ const RowRecipients = memo(function RowRecipients({
   onChange: (ids: number[]) => void;
 }) {
   const occ = useOccupancy(occupancyId);
-  const list = useMemo(
-    () => (occ.data ? recipientsOfOccupancy(occ.data.occupant_set) : []),
-    [occ.data],
-  );
+  const list = useMemo(() => (occ.data ? recipientsOfOccupancy(occ.data.occupant_set) : []), [occ.data]);
   if (occupancyId === null)
     return (
       <Box sx={{ pt: 1, color: "text.disabled", fontSize: "0.875rem" }} aria-hidden>

@@ -63,19 +63,18 @@ export function Component() {
   const rows = useMemo(
     () =>
       [...(list.data?.results ?? [])].sort(
-        (a, b) => compareApartmentNumbers(a.apartment_number, b.apartment_number) || a.date_opened.localeCompare(b.date_opened),
+        (a, b) =>
+          compareApartmentNumbers(a.apartment_number, b.apartment_number) || a.date_opened.localeCompare(b.date_opened),
       ),
     [list.data],
   );
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [subject, setSubject] = useState(REMINDER_DEFAULT_SUBJECT);
   const [body, setBody] = useState(REMINDER_DEFAULT_BODY);
-  const [error, setError] = useState<string | null>(null);
   const shownSelected = rows.filter((r) => selected.has(r.id));
   const allSelected = rows.length > 0 && shownSelected.length === rows.length;
 
   const toggle = (id: number, on: boolean) => {
-    setError(null);
     setSelected((s) => {
       const next = new Set(s);
       if (on) next.add(id);
@@ -84,17 +83,15 @@ export function Component() {
     });
   };
 
+  // Each problem is shown where it is, and Send waits until there is none.
+  const noneSelected = shownSelected.length === 0;
+  const subjectError = subject.trim() ? undefined : MESSAGES.fieldRequired;
+  const bodyError = body.trim() ? undefined : MESSAGES.fieldRequired;
+  const cannotSend = noneSelected || !!subjectError || !!bodyError;
+
   const send = () => {
-    setError(null);
     const ids = shownSelected.map((r) => r.id);
-    if (ids.length === 0) {
-      setError(M.remindSelect);
-      return;
-    }
-    if (!subject.trim() || !body.trim()) {
-      setError(MESSAGES.fieldRequired);
-      return;
-    }
+    if (cannotSend) return;
     remind.mutate(
       { notify_package_ids: ids, email: { subject: subject.trim(), body: body.trim() } },
       {
@@ -134,7 +131,9 @@ export function Component() {
           ))}
         </TextField>
         <Typography color="text.secondary" role="status">
-          {list.data ? `${rows.length} ${rows.length === 1 ? "package" : "packages"}, ${shownSelected.length} selected` : "\u00a0"}
+          {list.data
+            ? `${rows.length} ${rows.length === 1 ? "package" : "packages"}, ${shownSelected.length} selected`
+            : "\u00a0"}
         </Typography>
       </Paper>
 
@@ -154,7 +153,6 @@ export function Component() {
                     checked={allSelected}
                     indeterminate={shownSelected.length > 0 && !allSelected}
                     onChange={(e) => {
-                      setError(null);
                       setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set());
                     }}
                     slotProps={{ input: { "aria-label": "Select all packages" } }}
@@ -197,11 +195,23 @@ export function Component() {
         </Paper>
       )}
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "grid", gap: 2 }} component="section" aria-labelledby="reminder-email">
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, mb: 2, display: "grid", gap: 2 }}
+        component="section"
+        aria-labelledby="reminder-email"
+      >
         <Typography id="reminder-email" variant="h2">
           Email
         </Typography>
-        <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} required />
+        <TextField
+          label="Subject"
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          required
+          error={!!subjectError}
+          helperText={subjectError}
+        />
         <TextField
           label="Body"
           value={body}
@@ -209,17 +219,27 @@ export function Component() {
           multiline
           minRows={6}
           required
-          helperText={`Placeholders: ${REMINDER_PLACEHOLDERS.join(", ")} are filled in for each unit.`}
+          error={!!bodyError}
+          helperText={bodyError ?? `Placeholders: ${REMINDER_PLACEHOLDERS.join(", ")} are filled in for each unit.`}
         />
       </Paper>
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
-      <Button variant="contained" startIcon={<SendIcon />} onClick={send} loading={remind.isPending}>
-        Send reminders
-      </Button>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 2, rowGap: 1 }}>
+        <Button
+          variant="contained"
+          startIcon={<SendIcon />}
+          onClick={send}
+          loading={remind.isPending}
+          disabled={cannotSend}
+          aria-describedby={noneSelected ? "reminder-select-hint" : undefined}
+        >
+          Send reminders
+        </Button>
+        {noneSelected && (
+          <Typography id="reminder-select-hint" variant="body2" sx={{ color: "text.secondary" }}>
+            {M.remindSelect}
+          </Typography>
+        )}
+      </Box>
     </Box>
   );
 }
