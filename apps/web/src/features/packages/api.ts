@@ -231,8 +231,7 @@ export interface QueuePatch {
 export function usePatchQueueItem(building: number) {
   const invalidate = useInvalidatePackages();
   return useMutation({
-    mutationFn: ({ id, ...body }: QueuePatch) =>
-      api.patch<BatchedPackage>(core(building, `package-queue/${id}/`), body),
+    mutationFn: ({ id, ...body }: QueuePatch) => api.patch<BatchedPackage>(core(building, `package-queue/${id}/`), body),
     onSuccess: () => invalidate(),
   });
 }

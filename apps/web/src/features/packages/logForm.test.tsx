@@ -78,11 +78,7 @@ describe("log form rules (model)", () => {
 
   it("maps the server's row-indexed errors back onto the form rows", () => {
     const mapped = mapRowErrors(
-      [
-        {},
-        { package_type: ["This package type is not active."] },
-        { occupancy: ["You cannot log packages for this occupancy"] },
-      ],
+      [{}, { package_type: ["This package type is not active."] }, { occupancy: ["You cannot log packages for this occupancy"] }],
       [0, 3, 7],
     );
     expect(mapped.rows).toEqual([
@@ -96,10 +92,7 @@ describe("log form rules (model)", () => {
   });
 
   it("builds the bulk body: the unit, the type as a number, the trimmed comment and the recipients", () => {
-    const r = [
-      row({ occupancy: 91, package_type: "1", opening_comment: " UPS " }),
-      row({ occupancy: 15, package_type: "2", recipients: [] }),
-    ];
+    const r = [row({ occupancy: 91, package_type: "1", opening_comment: " UPS " }), row({ occupancy: 15, package_type: "2", recipients: [] })];
     expect(toBulkRows(r, [0, 1], { defaults: (id) => (id === 91 ? [501] : undefined) })).toEqual([
       { occupancy: 91, package_type: 1, opening_comment: "UPS", send_notification_occupants: [501] },
       { occupancy: 15, package_type: 2, opening_comment: "", send_notification_occupants: [] },
@@ -113,15 +106,11 @@ describe("log form rules (model)", () => {
 describe("single-unit log form", () => {
   it("starts with 10 rows and the unit's residents per their preferences, 'No email on file!' included", async () => {
     fakeApi();
-    renderWithApp(<LogPackagesForm mode="single" building={1} occupancy={makeOccupancy()} />, {
-      path: "/1/packages/log?occupancy_id=91",
-    });
+    renderWithApp(<LogPackagesForm mode="single" building={1} occupancy={makeOccupancy()} />, { path: "/1/packages/log?occupancy_id=91" });
     expect(rows()).toHaveLength(10);
     const notify = screen.getByRole("group", { name: "Notify residents of 1203" });
     const tess = within(notify).getByRole("checkbox", { name: /Tess Morgan \(email\)/ }) as HTMLInputElement;
-    const ravi = within(notify).getByRole("checkbox", {
-      name: /Ravi Shah \(no package notifications\)/,
-    }) as HTMLInputElement;
+    const ravi = within(notify).getByRole("checkbox", { name: /Ravi Shah \(no package notifications\)/ }) as HTMLInputElement;
     expect(tess.checked).toBe(true);
     expect(ravi.checked).toBe(false);
     expect(within(notify).getByText("No email on file!")).toBeTruthy();
@@ -153,9 +142,7 @@ describe("single-unit log form", () => {
     fireEvent.change(typeSelect(1), { target: { value: "1" } });
     fireEvent.change(typeSelect(2), { target: { value: "2" } });
     fireEvent.change(comment(2), { target: { value: " Certified " } });
-    fireEvent.click(
-      within(screen.getByRole("group", { name: "Notify residents of 1203" })).getByRole("checkbox", { name: /Ravi/ }),
-    );
+    fireEvent.click(within(screen.getByRole("group", { name: "Notify residents of 1203" })).getByRole("checkbox", { name: /Ravi/ }));
     fireEvent.click(button("Log packages"));
     expect(await screen.findByText("Packages logged")).toBeTruthy();
     const post = calls.find((c) => c.method === "POST")!;
@@ -183,9 +170,7 @@ describe("single-unit log form", () => {
 
   it("'Log packages and add more' keeps the package type and sets 30 rows", async () => {
     fakeApi((c) =>
-      c.method === "POST"
-        ? { status: 201, body: { message: "Packages logged", count: 1, results: [], emails_sent: 0, texts_sent: 0 } }
-        : undefined,
+      c.method === "POST" ? { status: 201, body: { message: "Packages logged", count: 1, results: [], emails_sent: 0, texts_sent: 0 } } : undefined,
     );
     renderWithApp(<LogPackagesForm mode="single" building={1} occupancy={makeOccupancy()} />);
     await waitFor(() => expect(typeSelect(1).options.length).toBeGreaterThan(1));
@@ -284,9 +269,7 @@ describe("multi-unit log form", () => {
     expect(within(dialog).getByRole("list", { name: "Packages to log" }).textContent).toContain("2 × Small box");
     fireEvent.click(within(dialog).getByRole("button", { name: "Log packages" }));
     expect(await screen.findByText(M.rowErrors)).toBeTruthy();
-    expect(screen.getByText(M.rowErrors).textContent).toBe(
-      "There are errors on the form, please resolve and try again!",
-    );
+    expect(screen.getByText(M.rowErrors).textContent).toBe("There are errors on the form, please resolve and try again!");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     // Submitted row 1 is form row 4.
     const row4 = rows()[3];
@@ -298,9 +281,7 @@ describe("multi-unit log form", () => {
 
   it("'Log packages and add more' resets to 30 rows with the package type kept", async () => {
     fakeApi((c) =>
-      c.method === "POST"
-        ? { status: 201, body: { message: "Packages logged", count: 1, results: [], emails_sent: 0, texts_sent: 0 } }
-        : undefined,
+      c.method === "POST" ? { status: 201, body: { message: "Packages logged", count: 1, results: [], emails_sent: 0, texts_sent: 0 } } : undefined,
     );
     renderWithApp(<LogPackagesForm mode="multi" building={1} />);
     await pickUnit(1, "1203");

@@ -117,9 +117,7 @@ export function keptPackageType(rows: readonly LogRow[], used: readonly number[]
 }
 
 /** Residents notified by default: active ones with package mail or texts on. */
-export function defaultRecipients(
-  occupants: readonly Pick<Occupant, "id" | "is_active" | "notification_preferences">[],
-) {
+export function defaultRecipients(occupants: readonly Pick<Occupant, "id" | "is_active" | "notification_preferences">[]) {
   return occupants
     .filter(
       (o) =>
@@ -231,9 +229,7 @@ export function closingPhotoRequired(
 // Grid
 
 /** 'i' = inactive tenant or lease ended, 'f' = future tenant or lease not yet started. */
-export function legendOf(
-  row: Pick<PackageGridRow, "is_active_occupancy" | "is_lease_expired" | "is_future_occupancy">,
-) {
+export function legendOf(row: Pick<PackageGridRow, "is_active_occupancy" | "is_lease_expired" | "is_future_occupancy">) {
   if (!row.is_active_occupancy || row.is_lease_expired) return "i" as const;
   if (row.is_future_occupancy) return "f" as const;
   return null;

@@ -66,14 +66,7 @@ describe("unit profile packages panel", () => {
       if (c.path !== "/packages/list/") return undefined;
       const closed = c.query.get("package_status") === "CLOSED";
       const results = closed
-        ? [
-            pkg(8002, {
-              status: "CLOSED",
-              date_closed: "2026-03-03T10:00:00Z",
-              package_type: summary(1),
-              opening_comment: "",
-            }),
-          ]
+        ? [pkg(8002, { status: "CLOSED", date_closed: "2026-03-03T10:00:00Z", package_type: summary(1), opening_comment: "" })]
         : [pkg(8001)];
       return { status: 200, body: { count: closed ? 1 : 12, next: null, previous: null, results } };
     });
@@ -122,11 +115,7 @@ describe("grid model", () => {
   });
 
   it("tiles per unit with the counts of the chosen group's types, in unit order", () => {
-    const types = TYPES.map((t) => ({
-      ...summary(TYPES.indexOf(t)),
-      display_order: t.display_order,
-      grid_display: true,
-    }));
+    const types = TYPES.map((t) => ({ ...summary(TYPES.indexOf(t)), display_order: t.display_order, grid_display: true }));
     const row = (occ: number, apt: string, counts: [number, number][]) => ({
       occupancy_id: occ,
       apartment_id: occ,
@@ -143,18 +132,9 @@ describe("grid model", () => {
       building_id: 1,
       total_count: 6,
       package_types: types,
-      results: [
-        row(2, "PH1", [[1, 1]]),
-        row(1, "1203", [
-          [1, 2],
-          [9, 1],
-        ]),
-        row(3, "305", [[9, 2]]),
-      ],
+      results: [row(2, "PH1", [[1, 1]]), row(1, "1203", [[1, 2], [9, 1]]), row(3, "305", [[9, 2]])],
     };
-    expect(
-      gridTiles(grid, "").map((t) => [t.row.apartment_number, t.total, t.cells.map((c) => c.type.abbreviation)]),
-    ).toEqual([
+    expect(gridTiles(grid, "").map((t) => [t.row.apartment_number, t.total, t.cells.map((c) => c.type.abbreviation)])).toEqual([
       ["305", 2, ["KEY"]],
       ["1203", 3, ["SB", "KEY"]],
       ["PH1", 1, ["SB"]],

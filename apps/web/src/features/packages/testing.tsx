@@ -67,14 +67,7 @@ const typeOf = (over: Partial<PackageType> & Pick<PackageType, "id" | "name" | "
 
 export const TYPES: PackageType[] = [
   typeOf({ id: 1, name: "Small box", abbreviation: "SB" }),
-  typeOf({
-    id: 2,
-    name: "Envelope",
-    abbreviation: "ENV",
-    color: "Light blue",
-    color_hex: "#81D4FA",
-    font_color_hex: "#000000",
-  }),
+  typeOf({ id: 2, name: "Envelope", abbreviation: "ENV", color: "Light blue", color_hex: "#81D4FA", font_color_hex: "#000000" }),
   typeOf({ id: 4, name: "Perishable", abbreviation: "PER", color: "Red", color_hex: "#D32F2F", is_pic_required: true }),
   typeOf({ id: 9, name: "Keys", abbreviation: "KEY", group: "KEYS", group_display: "Keys", is_immutable: true }),
 ];

@@ -37,7 +37,13 @@ export function CloseFields({
         onChange={(e) => onComment(e.target.value)}
         slotProps={{ htmlInput: { maxLength: PACKAGE_COMMENT_MAX } }}
       />
-      <PhotoField label="Closing photo" value={photo} onChange={onPhoto} required={photoRequired} error={photoError} />
+      <PhotoField
+        label="Closing photo"
+        value={photo}
+        onChange={onPhoto}
+        required={photoRequired}
+        error={photoError}
+      />
     </Paper>
   );
 }

@@ -119,7 +119,10 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   const typeList = useMemo(() => types.data ?? [], [types.data]);
   const typeName = (id: string) => typeList.find((t) => String(t.id) === id)?.name ?? "Unknown type";
 
-  const singleList = useMemo(() => (occupancy ? recipientsOfOccupancy(occupancy.occupant_set) : []), [occupancy]);
+  const singleList = useMemo(
+    () => (occupancy ? recipientsOfOccupancy(occupancy.occupant_set) : []),
+    [occupancy],
+  );
   const cannotLog = occupancy ? !occupancy.is_active : false;
 
   const resetTo = (rows: LogRow[]) => {
@@ -165,7 +168,8 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   };
 
   const submit = async (action: Action, rows: LogRow[], used: number[]) => {
-    const recipients = mode === "single" ? (singleRecipients ?? defaultRecipientIds(singleList)) : undefined;
+    const recipients =
+      mode === "single" ? (singleRecipients ?? defaultRecipientIds(singleList)) : undefined;
     const body: PackageBulkRowInput[] = toBulkRows(rows, used, {
       occupancyId: mode === "single" ? occupancy?.id : undefined,
       recipients,
@@ -175,9 +179,7 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
       if (action === "batch") {
         await addToQueue.mutateAsync(body);
         enqueueSnackbar(PACKAGE_UI_MESSAGES.addedToBatch(body.length), { variant: "success" });
-        resetTo(
-          mode === "multi" ? initialRows(mode) : rowsAfterAddMore(mode, "").slice(0, PACKAGE_LOG_ROWS.singleUnit),
-        );
+        resetTo(mode === "multi" ? initialRows(mode) : rowsAfterAddMore(mode, "").slice(0, PACKAGE_LOG_ROWS.singleUnit));
         return;
       }
       const result = await logPackages.mutateAsync(body);
@@ -229,13 +231,7 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   const atMax = !canAddRow(fields.length);
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(e) => e.preventDefault()}
-      onKeyDown={onKeyDown}
-      aria-label="Log packages"
-    >
+    <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} onKeyDown={onKeyDown} aria-label="Log packages">
       {cannotLog && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {M.cannotLogForOccupancy}
@@ -332,13 +328,7 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
         <Button variant="outlined" onClick={() => run("more")} disabled={submitDisabled}>
           Log packages and add more
         </Button>
-        <Button
-          variant="outlined"
-          color="secondary"
-          onClick={() => run("batch")}
-          disabled={submitDisabled}
-          loading={addToQueue.isPending}
-        >
+        <Button variant="outlined" color="secondary" onClick={() => run("batch")} disabled={submitDisabled} loading={addToQueue.isPending}>
           Add to batch
         </Button>
       </Box>
@@ -437,7 +427,12 @@ const LogRowFields = memo(function LogRowFields({
       <TypeCell index={index} control={control} types={types} onChanged={onChanged} clearErrors={clearErrors} />
       <CommentCell index={index} control={control} onChanged={onChanged} clearErrors={clearErrors} />
       {mode === "multi" && (
-        <RecipientsCell index={index} control={control} onChanged={onChanged} clearErrors={clearErrors} />
+        <RecipientsCell
+          index={index}
+          control={control}
+          onChanged={onChanged}
+          clearErrors={clearErrors}
+        />
       )}
     </Box>
   );
@@ -651,7 +646,10 @@ const RowRecipients = memo(function RowRecipients({
   onChange: (ids: number[]) => void;
 }) {
   const occ = useOccupancy(occupancyId);
-  const list = useMemo(() => (occ.data ? recipientsOfOccupancy(occ.data.occupant_set) : []), [occ.data]);
+  const list = useMemo(
+    () => (occ.data ? recipientsOfOccupancy(occ.data.occupant_set) : []),
+    [occ.data],
+  );
   if (occupancyId === null)
     return (
       <Box sx={{ pt: 1, color: "text.disabled", fontSize: "0.875rem" }} aria-hidden>

@@ -51,7 +51,12 @@ export function PhotoField({ label, value, onChange, required, error, disabled }
         {required ? " (required)" : " (optional)"}
       </Typography>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
-        <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => setCamera(true)} disabled={disabled}>
+        <Button
+          variant="outlined"
+          startIcon={<PhotoCameraIcon />}
+          onClick={() => setCamera(true)}
+          disabled={disabled}
+        >
           Take photo
         </Button>
         <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={disabled}>

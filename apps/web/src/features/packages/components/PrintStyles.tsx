@@ -21,8 +21,8 @@ export function PrintStyles() {
           },
           "#main": { overflow: "visible !important", padding: "0 !important" },
           ".MuiPaper-root": { boxShadow: "none !important" },
-          table: { pageBreakInside: "auto" },
-          tr: { pageBreakInside: "avoid" },
+          "table": { pageBreakInside: "auto" },
+          "tr": { pageBreakInside: "avoid" },
           "h2, h3": { pageBreakAfter: "avoid" },
         },
       }}

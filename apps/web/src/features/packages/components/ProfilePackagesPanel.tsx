@@ -61,12 +61,7 @@ export function ProfilePackagesPanel({ buildingId, occupancyId }: ProfilePackage
         <Typography id={headingId} variant="h2" sx={{ flex: 1 }}>
           Packages
         </Typography>
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          component={RouterLink}
-          to={packagePaths.log(buildingId, occupancyId)}
-        >
+        <Button size="small" startIcon={<AddIcon />} component={RouterLink} to={packagePaths.log(buildingId, occupancyId)}>
           Log packages
         </Button>
         <Button

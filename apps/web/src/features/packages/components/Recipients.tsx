@@ -83,11 +83,7 @@ export function RecipientsPicker({ recipients, value, onChange, label, dense, di
       </Typography>
     );
   return (
-    <Box
-      role="group"
-      aria-labelledby={id}
-      sx={{ position: "relative", display: "flex", flexWrap: "wrap", columnGap: 2, rowGap: 0 }}
-    >
+    <Box role="group" aria-labelledby={id} sx={{ position: "relative", display: "flex", flexWrap: "wrap", columnGap: 2, rowGap: 0 }}>
       <Typography id={id} variant="body2" sx={dense ? visuallyHidden : { width: "100%", fontWeight: 600 }}>
         {label}
       </Typography>

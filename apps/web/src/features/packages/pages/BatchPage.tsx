@@ -88,12 +88,7 @@ export function Component() {
             <Button variant="outlined" startIcon={<AddIcon />} component={RouterLink} to={packagePaths.log(building)}>
               Add packages
             </Button>
-            <Button
-              variant="contained"
-              startIcon={<PlaylistAddCheckIcon />}
-              onClick={logBatch}
-              loading={convert.isPending}
-            >
+            <Button variant="contained" startIcon={<PlaylistAddCheckIcon />} onClick={logBatch} loading={convert.isPending}>
               Log batch
             </Button>
           </>
@@ -140,11 +135,7 @@ export function Component() {
                           <div key={p.id}>
                             {p.name}
                             {p.noEmail && (
-                              <Typography
-                                component="span"
-                                variant="body2"
-                                sx={{ ml: 1, color: "error.main", fontWeight: 600 }}
-                              >
+                              <Typography component="span" variant="body2" sx={{ ml: 1, color: "error.main", fontWeight: 600 }}>
                                 {M.noEmail}
                               </Typography>
                             )}
@@ -165,11 +156,7 @@ export function Component() {
                       )}
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      <Button
-                        size="small"
-                        onClick={() => setEditing(item)}
-                        aria-label={`Edit ${item.package_type_details.name} for ${item.apartment_number}`}
-                      >
+                      <Button size="small" onClick={() => setEditing(item)} aria-label={`Edit ${item.package_type_details.name} for ${item.apartment_number}`}>
                         Edit
                       </Button>
                       <Button
@@ -210,23 +197,13 @@ export function Component() {
           })
         }
       >
-        {removing
-          ? `Remove the ${removing.package_type_details.name} for ${removing.apartment_number} from the batch?`
-          : ""}
+        {removing ? `Remove the ${removing.package_type_details.name} for ${removing.apartment_number} from the batch?` : ""}
       </ConfirmDialog>
     </Box>
   );
 }
 
-function EditBatchedDialog({
-  item,
-  building,
-  onClose,
-}: {
-  item: BatchedPackage;
-  building: number;
-  onClose: () => void;
-}) {
+function EditBatchedDialog({ item, building, onClose }: { item: BatchedPackage; building: number; onClose: () => void }) {
   const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const types = usePackageTypes({ is_active: true });
@@ -243,12 +220,7 @@ function EditBatchedDialog({
   const save = () => {
     setErrors({});
     patch.mutate(
-      {
-        id: item.id,
-        package_type: Number(type),
-        opening_comment: comment.trim(),
-        send_notification_occupants: recipients,
-      },
+      { id: item.id, package_type: Number(type), opening_comment: comment.trim(), send_notification_occupants: recipients },
       {
         onSuccess: () => {
           enqueueSnackbar(PACKAGE_UI_MESSAGES.batchItemSaved, { variant: "success" });

@@ -69,7 +69,10 @@ export function Component() {
       [...(data.data?.results ?? [])].sort((a, b) => compareApartmentNumbers(a.apartment_number, b.apartment_number)),
     [data.data],
   );
-  const all = useMemo<OpenPackage[]>(() => units.flatMap((u) => u.packages.map((p) => ({ ...p, unit: u }))), [units]);
+  const all = useMemo<OpenPackage[]>(
+    () => units.flatMap((u) => u.packages.map((p) => ({ ...p, unit: u }))),
+    [units],
+  );
   const types = useMemo(() => {
     const m = new Map<number, PackageTypeSummary>();
     for (const p of all) m.set(p.package_type.id, p.package_type);
@@ -106,10 +109,7 @@ export function Component() {
         ? []
         : all.filter((p) => p.package_type.id === typeId);
   const chosen = all.filter((p) => selected.has(p.id));
-  const photoRequired = closingPhotoRequired(
-    settings,
-    chosen.map((p) => p.package_type),
-  );
+  const photoRequired = closingPhotoRequired(settings, chosen.map((p) => p.package_type));
 
   const { dialog: leaveDialog, allowNextLeave } = useLeavePrompt(selected.size > 0, M.leaveUnclosed);
 
@@ -128,9 +128,8 @@ export function Component() {
     setError(null);
     setSelected((s) => {
       const next = new Set(s);
-      for (const p of shown)
-        if (on) next.add(p.id);
-        else next.delete(p.id);
+      for (const p of shown) if (on) next.add(p.id);
+      else next.delete(p.id);
       return next;
     });
   };
@@ -230,9 +229,7 @@ export function Component() {
             <EmptyState>{M.noMatch}</EmptyState>
           ) : (selectBy === "apartment" && !unit) || (selectBy === "type" && typeId === "") ? (
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {selectBy === "apartment"
-                ? "Choose a unit to see its open packages."
-                : "Choose a package type to see its open packages."}
+              {selectBy === "apartment" ? "Choose a unit to see its open packages." : "Choose a package type to see its open packages."}
             </Typography>
           ) : shown.length === 0 ? (
             <EmptyState>{M.noMatch}</EmptyState>
@@ -274,12 +271,11 @@ export function Component() {
                       {byType && <TableCell>{residentNames(p.unit.occupants)}</TableCell>}
                       <TableCell>
                         <PackageTypeChip type={p.package_type} withName />
-                        {p.package_type.is_pic_required &&
-                          settings?.packagesettings.is_require_pictures_for_building && (
-                            <Typography component="span" variant="caption" sx={{ ml: 1, color: "text.secondary" }}>
-                              photo required
-                            </Typography>
-                          )}
+                        {p.package_type.is_pic_required && settings?.packagesettings.is_require_pictures_for_building && (
+                          <Typography component="span" variant="caption" sx={{ ml: 1, color: "text.secondary" }}>
+                            photo required
+                          </Typography>
+                        )}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: "nowrap" }}>{formatZonedDateTime(p.date_opened, tz)}</TableCell>
                       <TableCell sx={{ overflowWrap: "anywhere" }}>{p.opening_comment}</TableCell>

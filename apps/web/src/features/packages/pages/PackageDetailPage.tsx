@@ -36,7 +36,13 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import { useClosePackages, useEditOpeningComment, usePackage, usePackageEvents, useReopenPackage } from "../api.ts";
+import {
+  useClosePackages,
+  useEditOpeningComment,
+  usePackage,
+  usePackageEvents,
+  useReopenPackage,
+} from "../api.ts";
 import { closingPhotoRequired, personName } from "../model.ts";
 import { CloseFields } from "../components/CloseFields.tsx";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";

@@ -252,10 +252,7 @@ export function Component() {
           building={building}
           initial={filters}
           onSearch={(f) =>
-            update({
-              ...Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k] === DEFAULT_FILTERS[k] ? null : f[k]])),
-              offset: null,
-            })
+            update({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k] === DEFAULT_FILTERS[k] ? null : f[k]])), offset: null })
           }
           onReset={() => setParams(new URLSearchParams(showComments ? { comments: "show" } : {}))}
         />
@@ -357,13 +354,7 @@ function FilterForm({
           value={f.search}
           onChange={(e) => set("search", e.target.value)}
         />
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={f.package_status}
-          onChange={(e) => set("package_status", e.target.value)}
-        >
+        <TextField select size="small" label="Status" value={f.package_status} onChange={(e) => set("package_status", e.target.value)}>
           {STATUS_CHOICES.map((s) => (
             <MenuItem key={s.value} value={s.value}>
               {s.label}

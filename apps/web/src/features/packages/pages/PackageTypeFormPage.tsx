@@ -25,24 +25,14 @@ import { errorMessage } from "../../../lib/api.ts";
 import { applyServerErrors } from "../../../lib/forms.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
-import {
-  useCreatePackageType,
-  usePackageColors,
-  usePackageGroups,
-  usePackageType,
-  useUpdatePackageType,
-} from "../api.ts";
+import { useCreatePackageType, usePackageColors, usePackageGroups, usePackageType, useUpdatePackageType } from "../api.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 
 const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
 
 const typeFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.fieldRequired)
-    .max(PACKAGE_TYPE_LIMITS.name, tooLong(PACKAGE_TYPE_LIMITS.name)),
+  name: z.string().trim().min(1, MESSAGES.fieldRequired).max(PACKAGE_TYPE_LIMITS.name, tooLong(PACKAGE_TYPE_LIMITS.name)),
   group: z.string().min(1, MESSAGES.fieldRequired),
   color: z.string().min(1, MESSAGES.fieldRequired),
   abbreviation: z
@@ -286,9 +276,7 @@ function TypeForm({ type }: { type: PackageType | null }) {
         )}
         {text("display_order", "Display order", { slotProps: { htmlInput: { inputMode: "numeric" } } })}
         {text("email_subject", "Email subject", {
-          helperText:
-            formState.errors.email_subject?.message ??
-            "Subject of the resident email when a package of this type is logged (blank: the default)",
+          helperText: formState.errors.email_subject?.message ?? "Subject of the resident email when a package of this type is logged (blank: the default)",
         })}
         <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 2 }}>
           {check("is_public_display", "Public display")}

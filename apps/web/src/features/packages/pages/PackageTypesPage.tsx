@@ -75,11 +75,7 @@ export function Component() {
                       {t.name}
                       {t.is_immutable && (
                         <Tooltip title={M.immutableType}>
-                          <LockIcon
-                            fontSize="small"
-                            aria-label="Locked"
-                            sx={{ ml: 1, verticalAlign: "middle", color: "text.secondary" }}
-                          />
+                          <LockIcon fontSize="small" aria-label="Locked" sx={{ ml: 1, verticalAlign: "middle", color: "text.secondary" }} />
                         </Tooltip>
                       )}
                     </TableCell>

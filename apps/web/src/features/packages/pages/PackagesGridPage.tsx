@@ -81,20 +81,10 @@ export function Component() {
             <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={packagePaths.log(building)}>
               Log packages
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<DoneAllIcon />}
-              component={RouterLink}
-              to={packagePaths.close(building)}
-            >
+            <Button variant="outlined" startIcon={<DoneAllIcon />} component={RouterLink} to={packagePaths.close(building)}>
               Close packages
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<SearchIcon />}
-              component={RouterLink}
-              to={packagePaths.list(building)}
-            >
+            <Button variant="outlined" startIcon={<SearchIcon />} component={RouterLink} to={packagePaths.list(building)}>
               Search packages
             </Button>
             <Button
@@ -105,12 +95,7 @@ export function Component() {
             >
               Send reminders
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<PrintIcon />}
-              component={RouterLink}
-              to={packagePaths.print(building)}
-            >
+            <Button variant="outlined" startIcon={<PrintIcon />} component={RouterLink} to={packagePaths.print(building)}>
               Print grid
             </Button>
             <Button variant="outlined" startIcon={<ListAltIcon />} onClick={() => setPrintList(true)}>
@@ -175,7 +160,8 @@ export function Component() {
         <span>
           <strong>f</strong> = {PACKAGE_GRID_LEGEND.f}
         </span>
-        {show === "types" && legendTypes.map((t) => <PackageTypeChip key={t.id} type={t} withName />)}
+        {show === "types" &&
+          legendTypes.map((t) => <PackageTypeChip key={t.id} type={t} withName />)}
       </Box>
       {grid.isPending ? (
         <SectionProgress label="Loading packages" />
@@ -245,11 +231,7 @@ function UnitTile({ tile, show, to }: { tile: GridTile; show: PackageGridShow; t
           {tile.row.apartment_number}
         </Typography>
         {legend && (
-          <Typography
-            component="span"
-            sx={{ fontWeight: 700, color: "warning.dark" }}
-            title={PACKAGE_GRID_LEGEND[legend]}
-          >
+          <Typography component="span" sx={{ fontWeight: 700, color: "warning.dark" }} title={PACKAGE_GRID_LEGEND[legend]}>
             {legend}
           </Typography>
         )}

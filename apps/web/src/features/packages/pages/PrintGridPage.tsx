@@ -25,9 +25,7 @@ export function Component() {
   const { id: building, building: info } = useBuilding();
   const grid = usePackageGrid(building);
   const tiles = gridTiles(grid.data, "");
-  const types = (grid.data?.package_types ?? []).filter((t) =>
-    tiles.some((x) => x.cells.some((c) => c.type.id === t.id)),
-  );
+  const types = (grid.data?.package_types ?? []).filter((t) => tiles.some((x) => x.cells.some((c) => c.type.id === t.id)));
   const total = tiles.reduce((n, t) => n + t.total, 0);
 
   return (
@@ -51,19 +49,11 @@ export function Component() {
         <EmptyState>{M.noPackages}</EmptyState>
       ) : (
         <>
-          <Table
-            size="small"
-            aria-label="Open packages per unit and type"
-            sx={{ "& td, & th": { border: "1px solid #999", py: 0.25 } }}
-          >
+          <Table size="small" aria-label="Open packages per unit and type" sx={{ "& td, & th": { border: "1px solid #999", py: 0.25 } }}>
             <TableHead>
               <TableRow>
-                <TableCell component="th" scope="col">
-                  Unit
-                </TableCell>
-                <TableCell component="th" scope="col">
-                  Residents
-                </TableCell>
+                <TableCell component="th" scope="col">Unit</TableCell>
+                <TableCell component="th" scope="col">Residents</TableCell>
                 {types.map((t) => (
                   <TableCell
                     key={t.id}
@@ -71,22 +61,12 @@ export function Component() {
                     scope="col"
                     align="center"
                     title={t.name}
-                    sx={{
-                      bgcolor: t.color_hex,
-                      color: t.font_color_hex,
-                      fontWeight: 700,
-                      printColorAdjust: "exact",
-                      WebkitPrintColorAdjust: "exact",
-                    }}
+                    sx={{ bgcolor: t.color_hex, color: t.font_color_hex, fontWeight: 700, printColorAdjust: "exact", WebkitPrintColorAdjust: "exact" }}
                   >
-                    <abbr title={t.name} style={{ textDecoration: "none" }}>
-                      {t.abbreviation}
-                    </abbr>
+                    <abbr title={t.name} style={{ textDecoration: "none" }}>{t.abbreviation}</abbr>
                   </TableCell>
                 ))}
-                <TableCell component="th" scope="col" align="right">
-                  Total
-                </TableCell>
+                <TableCell component="th" scope="col" align="right">Total</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -107,9 +87,7 @@ export function Component() {
                         </TableCell>
                       );
                     })}
-                    <TableCell align="right" sx={{ fontWeight: 700 }}>
-                      {tile.total}
-                    </TableCell>
+                    <TableCell align="right" sx={{ fontWeight: 700 }}>{tile.total}</TableCell>
                   </TableRow>
                 );
               })}

@@ -133,9 +133,7 @@ export function Component() {
                 {g.rows.map((p) => (
                   <TableRow key={p.id}>
                     <TableCell sx={{ fontWeight: 600 }}>
-                      {q.groupBy === "unit"
-                        ? `${p.package_type.abbreviation} – ${p.package_type.name}`
-                        : p.apartment_number}
+                      {q.groupBy === "unit" ? `${p.package_type.abbreviation} – ${p.package_type.name}` : p.apartment_number}
                     </TableCell>
                     {q.groupBy !== "unit" && <TableCell>{residentNames(p.occupants)}</TableCell>}
                     <TableCell sx={{ whiteSpace: "nowrap" }}>

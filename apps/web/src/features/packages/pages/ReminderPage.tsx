@@ -63,8 +63,7 @@ export function Component() {
   const rows = useMemo(
     () =>
       [...(list.data?.results ?? [])].sort(
-        (a, b) =>
-          compareApartmentNumbers(a.apartment_number, b.apartment_number) || a.date_opened.localeCompare(b.date_opened),
+        (a, b) => compareApartmentNumbers(a.apartment_number, b.apartment_number) || a.date_opened.localeCompare(b.date_opened),
       ),
     [list.data],
   );
@@ -131,9 +130,7 @@ export function Component() {
           ))}
         </TextField>
         <Typography color="text.secondary" role="status">
-          {list.data
-            ? `${rows.length} ${rows.length === 1 ? "package" : "packages"}, ${shownSelected.length} selected`
-            : "\u00a0"}
+          {list.data ? `${rows.length} ${rows.length === 1 ? "package" : "packages"}, ${shownSelected.length} selected` : "\u00a0"}
         </Typography>
       </Paper>
 
@@ -195,12 +192,7 @@ export function Component() {
         </Paper>
       )}
 
-      <Paper
-        variant="outlined"
-        sx={{ p: 2, mb: 2, display: "grid", gap: 2 }}
-        component="section"
-        aria-labelledby="reminder-email"
-      >
+      <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "grid", gap: 2 }} component="section" aria-labelledby="reminder-email">
         <Typography id="reminder-email" variant="h2">
           Email
         </Typography>
