@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MESSAGES } from "./messages.ts";
 
 /** A page of a list: `?limit=&offset=` → `{count, next, previous, results}`. */
 export const paginated = <T extends z.ZodTypeAny>(item: T) =>
@@ -30,6 +31,33 @@ export const ID_TOO_LARGE = `Ensure this value is less than or equal to ${MAX_ID
 export const Id = z.coerce.number().int().positive().max(MAX_ID, ID_TOO_LARGE);
 /** An id written in a comma list or a text field: digits only, within the column range. */
 export const isIdText = (s: string): boolean => /^\d+$/.test(s) && Number(s) <= MAX_ID;
+/**
+ * The search filters' date ranges: `max` before `min` is refused on the `max` field with
+ * 'The end date must be on or after the start date.'. Values are 'YYYY-MM-DD' or ISO
+ * date-times; two date-times compare as instants, otherwise their days compare (a day filter
+ * covers the whole day). Either end missing (or not a date) is not a range.
+ */
+export function isDateRangeReversed(min: unknown, max: unknown): boolean {
+  if (typeof min !== "string" || typeof max !== "string" || !min || !max) return false;
+  const a = min.trim();
+  const b = max.trim();
+  if (a.length > 10 && b.length > 10) {
+    const ta = Date.parse(a.replace(" ", "T"));
+    const tb = Date.parse(b.replace(" ", "T"));
+    return Number.isFinite(ta) && Number.isFinite(tb) && tb < ta;
+  }
+  return b.slice(0, 10) < a.slice(0, 10);
+}
+
+/** A query schema's refinement: each `[min, max]` pair of parameters must be in order. */
+export const dateRangeOrder =
+  (pairs: readonly (readonly [string, string])[]) =>
+  (v: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    for (const [min, max] of pairs)
+      if (isDateRangeReversed(v[min], v[max]))
+        ctx.addIssue({ code: "custom", path: [max], message: MESSAGES.endBeforeStart });
+  };
+
 
 /** The error shapes of the API. */
 export const FieldErrors = z.record(z.string(), z.array(z.string()));

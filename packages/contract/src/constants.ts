@@ -15,6 +15,14 @@ export const SHIFT_LOG_DRAWER_PAGE_SIZE = 30;
 export const SHIFT_LOG_SEARCH_DEFAULT_LIMIT = 30;
 export const SHIFT_LOG_EXPORT_LIMIT = 50000;
 export const RECENT_SHIFT_LOG_NOTES_PER_OCCUPANCY = 10;
+/**
+ * The longest shift log note body, in characters. The spec gives no limit; a desk note is a few
+ * lines, and 5000 characters (about two printed pages) leaves room for a long incident report
+ * while keeping the drawer, the dashboard and the export readable.
+ */
+export const SHIFT_LOG_NOTE_BODY_MAX = 5000;
+/** Lists show this many lines of a note body before 'Show more'. */
+export const NOTE_BODY_CLAMP_LINES = 4;
 export const DASHBOARD_SHIFT_LOG = { initial: 10, step: 10, max: 30 } as const;
 export const DASHBOARD_INSTRUCTIONS = { initial: 9, step: 9, max: 27 } as const;
 

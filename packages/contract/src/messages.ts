@@ -20,6 +20,12 @@ export const MESSAGES = {
   fieldRequired: "This field is required.",
   fieldRequiredNoDot: "This field is required",
   invalidDate: "Invalid date",
+  /** A date range whose end comes before its start (search filters; the spec has no wording). */
+  endBeforeStart: "The end date must be on or after the start date.",
+  /** A search list's empty text while its date filters are invalid (nothing is searched). */
+  fixDatesToSearch: "Correct the dates above to search.",
+  /** A text over its limit (the server's wording for every length limit). */
+  maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
   dataSaved: "Data has been saved",
   dataSuccessfullySaved: "Data successfully saved",
   /** Server-side */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Event, Id, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool } from "./common.ts";
+import { dateRangeOrder, Event, Id, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool } from "./common.ts";
 import { OCCUPANT_TYPES, OccupantType } from "./roles.ts";
 import { BATHROOMS, BEDROOMS } from "./apartments.ts";
 
@@ -696,7 +696,8 @@ export const BuildingIdList = z.union([z.string(), z.array(z.string()), z.number
  *  - phone: digits only are compared (contains);
  *  - display_vacant (default false): add one row per unit without a current occupancy
  *    (id null, is_vacant true);
- *  - min_lease_start_date / max_lease_start_date: 'YYYY-MM-DD', both inclusive;
+ *  - min_lease_start_date / max_lease_start_date: 'YYYY-MM-DD', both inclusive; a max before the
+ *    min → max_lease_start_date: 'The end date must be on or after the start date.';
  *  - buildings: comma list of building ids (or 'all'): the building multi-select; every one
  *    must be reachable (403 otherwise). Without it the list covers the path's building;
  *  - active_only (default true): only active occupancies; false adds inactive (past) ones;
@@ -717,7 +718,7 @@ export const UnitListQuery = PageQuery.extend({
   balcony_only: queryBool.optional(),
   ordering: UnitListOrdering.optional(),
   format: z.enum(["json", "xlsx"]).optional(),
-});
+}).superRefine(dateRangeOrder([["min_lease_start_date", "max_lease_start_date"]]));
 export type UnitListQuery = z.infer<typeof UnitListQuery>;
 export type UnitListQueryInput = z.input<typeof UnitListQuery>;
 

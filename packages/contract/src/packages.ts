@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Event, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool } from "./common.ts";
+import { dateRangeOrder, Event, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool } from "./common.ts";
 import { can, type BuildingContext, type Subject } from "./permissions.ts";
 import { OccupancyStatus } from "./occupancies.ts";
 import { isValidDateFilter } from "./shift-logs.ts";
@@ -457,7 +457,8 @@ const idQuery = z.coerce
  *    profiles are left out.
  *  - apartment: an apartment id (every unit profile of that apartment).
  *  - min/max_date_opened, min/max_date_closed: 'YYYY-MM-DD' (whole days in the building's time
- *    zone, both inclusive) or an ISO date-time; anything else → 'Invalid date'.
+ *    zone, both inclusive) or an ISO date-time; anything else → 'Invalid date'. A max before its
+ *    min → max_date_opened / max_date_closed: 'The end date must be on or after the start date.'.
  *  - search: every word must match the unit number (prefix), a resident's name, the package
  *    type's name, a comment, the barcode or the carrier.
  *  - ordering: see PACKAGE_ORDERINGS, '-' for descending; default -date_opened; ties by id.
@@ -478,7 +479,12 @@ export const PackageListQuery = PageQuery.extend({
   max_date_closed: PackageDateFilter.optional(),
   search: z.string().max(200).optional(),
   ordering: PackageOrdering.optional(),
-});
+}).superRefine(
+  dateRangeOrder([
+    ["min_date_opened", "max_date_opened"],
+    ["min_date_closed", "max_date_closed"],
+  ]),
+);
 export type PackageListQuery = z.infer<typeof PackageListQuery>;
 export type PackageListQueryInput = z.input<typeof PackageListQuery>;
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { Id, isIdText, PageQuery, queryBool } from "./common.ts";
+import { dateRangeOrder, Id, isIdText, PageQuery, queryBool } from "./common.ts";
+import { SHIFT_LOG_NOTE_BODY_MAX } from "./constants.ts";
+import { MESSAGES } from "./messages.ts";
 
 /**
  * Shift logs (document 1, sections 2.2, 3, 5, 7): notes, note types, their queries and
@@ -100,9 +102,18 @@ const idArray = z.array(Id, { error: "Expected a list of items." });
  * write time unless one of that unit's occupancies is given here.
  * `location` is kept only when the building records locations (is_recordable_by_location).
  * `building_id` is required on create (or the `building` query parameter) and ignored on PATCH.
+ * `body` is required and at most SHIFT_LOG_NOTE_BODY_MAX (5000) characters after trimming
+ * ('Ensure this field has no more than 5000 characters.').
  */
+/** A note's body: required, at most SHIFT_LOG_NOTE_BODY_MAX characters once trimmed. */
+export const ShiftLogNoteBody = z
+  .string({ error: SHIFT_LOG_MESSAGES.bodyRequired })
+  .trim()
+  .min(1, SHIFT_LOG_MESSAGES.bodyRequired)
+  .max(SHIFT_LOG_NOTE_BODY_MAX, MESSAGES.maxLength(SHIFT_LOG_NOTE_BODY_MAX));
+
 const noteFields = {
-  body: z.string({ error: SHIFT_LOG_MESSAGES.bodyRequired }).trim().min(1, SHIFT_LOG_MESSAGES.bodyRequired),
+  body: ShiftLogNoteBody,
   shift_log_type_id: Id.nullable().optional(),
   apartment_ids: idArray,
   no_apartment: z.boolean().optional(),
@@ -227,7 +238,8 @@ const apartmentList = z.union([z.string(), z.array(z.string())]).transform((v, c
  *  - limit: default 30, at most 50000 (the export); offset.
  *  - ordering: see SHIFT_LOG_ORDERINGS, default -date_created.
  *  - min_date_created / max_date_created: 'YYYY-MM-DD' (whole day, building time zone, both
- *    inclusive) or an ISO date-time; anything else → 'Invalid date'.
+ *    inclusive) or an ISO date-time; anything else → 'Invalid date'. A max before the min →
+ *    max_date_created: 'The end date must be on or after the start date.'.
  *  - is_high_priority, only_edited (last_modified > date_created + 1 s).
  *  - apartment_number: notes about the unit with this number (exact, case-insensitive).
  *  - shift_log_type_id: one id or a comma list; 'all' (or empty) is ignored.
@@ -272,7 +284,7 @@ export const ShiftLogNoteQuery = PageQuery.extend({
   exclude_apartments: apartmentList.optional(),
   include_end_of_shift_notes: queryBool.optional(),
   format: z.enum(["json", "xlsx"]).optional(),
-});
+}).superRefine(dateRangeOrder([["min_date_created", "max_date_created"]]));
 export type ShiftLogNoteQuery = z.infer<typeof ShiftLogNoteQuery>;
 export type ShiftLogNoteQueryInput = z.input<typeof ShiftLogNoteQuery>;
 

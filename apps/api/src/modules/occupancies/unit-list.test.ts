@@ -138,6 +138,16 @@ describe("GET /core/buildings/{id}/unit-profiles/", () => {
     expect(bad.json()).toEqual({ min_lease_start_date: ["Invalid date"] });
   });
 
+  it("refuses a lease start range whose end comes first (400 on max_lease_start_date)", async () => {
+    const bad = await t.as("frontdesk").get(list(1, "min_lease_start_date=2024-03-02&max_lease_start_date=2024-03-01"));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ max_lease_start_date: ["The end date must be on or after the start date."] });
+    const same = await t
+      .as("frontdesk")
+      .get(list(1, "min_lease_start_date=2024-03-01&max_lease_start_date=2024-03-01"));
+    expect(same.statusCode).toBe(200);
+  });
+
   it("orders by unit, lease start or lease end, either way", async () => {
     const desc = (await all("frontdesk", 1, "ordering=-apartment_number")).map((r) =>
       apartmentSortKey(r.apartment_number),

@@ -384,6 +384,21 @@ describe("GET /packages/list/ filters and ordering", () => {
     expect(bad.json()).toEqual({ min_date_opened: ["Invalid date"], max_date_closed: ["Invalid date"] });
   });
 
+  it("refuses date ranges whose end comes first (400 on max_date_opened / max_date_closed)", async () => {
+    const end = "The end date must be on or after the start date.";
+    const bad = await t
+      .as("frontdesk")
+      .get(
+        `${LIST}?building=1&min_date_opened=${day(-1)}&max_date_opened=${day(-3)}&min_date_closed=${day(0)}&max_date_closed=${day(-1)}`,
+      );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ max_date_opened: [end], max_date_closed: [end] });
+    const sameDay = await t
+      .as("frontdesk")
+      .get(`${LIST}?building=1&min_date_opened=${day(-3)}&max_date_opened=${day(-3)}`);
+    expect(sameDay.statusCode).toBe(200);
+  });
+
   it("search: unit number, resident name, type name and comments; every word must match", async () => {
     expect(ids(await list("building=1&search=certified"))).toEqual([P.B.id]);
     expect(ids(await list("building=1&search=1203"))).toEqual([P.A.id, P.B.id]);

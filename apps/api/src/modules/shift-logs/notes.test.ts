@@ -104,6 +104,21 @@ describe("POST /shift-logs/notes/", () => {
       }
     });
 
+    it("body at most 5000 characters (after trimming): 'Ensure this field has no more than 5000 characters.'", async () => {
+      const long = "a".repeat(5001);
+      const res = await t.as("sl_fd").post(NOTES, { body: long, building_id: w.b1, apartment_ids: [w.u.a1.id] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ body: ["Ensure this field has no more than 5000 characters."] });
+      const atLimit = await t
+        .as("sl_fd")
+        .post(NOTES, { body: `  ${"b".repeat(5000)}  `, building_id: w.b1, apartment_ids: [w.u.a1.id] });
+      expect(atLimit.statusCode).toBe(201);
+      expect(atLimit.json().body).toHaveLength(5000);
+      const edit = await t.as("sl_fd").patch(`${NOTES}${atLimit.json().id}/`, { body: long });
+      expect(edit.statusCode).toBe(400);
+      expect(edit.json()).toEqual({ body: ["Ensure this field has no more than 5000 characters."] });
+    });
+
     it("units required on create: 'This field is required.' (missing, null, empty without None)", async () => {
       for (const extra of [
         {},

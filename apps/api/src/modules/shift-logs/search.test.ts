@@ -144,6 +144,20 @@ describe("GET /shift-logs/notes/ filters", () => {
     }
   });
 
+  it("an end before the start: 400 on max_date_created; the same day or later is a range", async () => {
+    for (const [min, max] of [
+      ["2025-03-12", "2025-03-11"],
+      ["2025-03-11T05:00:00Z", "2025-03-11T04:59:59Z"],
+      ["2025-03-12", "2025-03-11T23:00:00"],
+    ]) {
+      const res = await t.as("sl_fd").get(`${NOTES}?${b()}&min_date_created=${min}&max_date_created=${max}`);
+      expect(res.statusCode, `${min}..${max}`).toBe(400);
+      expect(res.json()).toEqual({ max_date_created: ["The end date must be on or after the start date."] });
+    }
+    expect(keys(await list(`${b()}&min_date_created=2025-03-11&max_date_created=2025-03-11`))).toEqual(["n3"]);
+    expect(keys(await list(`${b()}&min_date_created=2025-03-11&max_date_created=2025-03-11T02:00:00`))).toEqual(["n3"]);
+  });
+
   it("apartment_number (exact, any case)", async () => {
     expect(keys(await list(`${b()}&apartment_number=1203`))).toEqual(["n3", "n2"]);
     expect(keys(await list(`${b()}&apartment_number=ph1`))).toEqual(["n7", "n5"]);

@@ -222,6 +222,23 @@ describe("multi-unit log form", () => {
     expect(within(notify).getByText("No email on file!")).toBeTruthy();
   });
 
+  it("a comment typed before its unit: the unit says 'An occupancy must be selected' at once; the buttons wait", async () => {
+    fakeApi();
+    renderWithApp(<LogPackagesForm mode="multi" building={1} />);
+    await pickUnit(1, "1203");
+    expect(button("Log packages").disabled).toBe(false);
+    fireEvent.change(comment(2), { target: { value: "Left by the mail room" } });
+    const message = await screen.findByText("An occupancy must be selected");
+    const unit2 = screen.getByRole("combobox", { name: "Unit, row 2" });
+    expect(unit2.getAttribute("aria-describedby")).toBe(message.id);
+    for (const name of ["Log packages", "Log packages and add more", "Add to batch"])
+      await waitFor(() => expect(button(name).disabled).toBe(true));
+    expect(screen.queryByRole("alert")).toBeNull();
+    await pickUnit(2, "1203");
+    await waitFor(() => expect(screen.queryByText("An occupancy must be selected")).toBeNull());
+    expect(button("Log packages").disabled).toBe(false);
+  });
+
   it("adds rows one at a time up to 100, then 'Maximum row limit reached (100)'", async () => {
     fakeApi();
     renderWithApp(<LogPackagesForm mode="multi" building={1} />);

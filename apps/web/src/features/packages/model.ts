@@ -103,6 +103,10 @@ export function validateLogRows(rows: readonly LogRow[], mode: LogMode): LogVali
 /** The multi-unit submit buttons wait for a unit. */
 export const hasChosenUnit = (rows: readonly LogRow[]) => rows.some((r) => r.occupancy !== null);
 
+/** A multi-unit row with a comment but no unit ('An occupancy must be selected' under its unit). */
+export const isUnitMissing = (row: Pick<LogRow, "occupancy" | "opening_comment">) =>
+  row.occupancy === null && (row.opening_comment ?? "").trim() !== "";
+
 /** The package type "log and add more" keeps: the last submitted row's. */
 export function keptPackageType(rows: readonly LogRow[], used: readonly number[]): string {
   for (let k = used.length - 1; k >= 0; k--) {

@@ -14,8 +14,10 @@ import {
   SHIFT_LOG_SEARCH_DEFAULT_DAYS_BACK,
   SHIFT_LOG_SEARCH_DEFAULT_LIMIT,
   type ShiftLogNote,
+  ShiftLogNoteBody,
   type ShiftLogNoteWriteInput,
   type ShiftLogType,
+  isDateRangeReversed,
   isValidDateFilter,
   MESSAGES,
   SHIFT_LOG_TYPE_LIMITS,
@@ -104,7 +106,12 @@ const unitValue = z.union([z.number().int().positive(), z.literal(NONE)]);
 export function noteFormSchema(mode: NoteFormMode) {
   return z
     .object({
-      body: z.string().refine((v) => v.trim().length > 0, SHIFT_LOG_MESSAGES.bodyRequired),
+      // The server's own rule (required; at most SHIFT_LOG_NOTE_BODY_MAX characters once trimmed).
+      body: z.string().superRefine((v, ctx) => {
+        const parsed = ShiftLogNoteBody.safeParse(v);
+        if (!parsed.success)
+          for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      }),
       shift_log_type_id: z.string(),
       apartment_ids: z.array(unitValue),
       is_high_priority: z.boolean(),
@@ -305,6 +312,10 @@ export function invalidDates(state: SearchState): SearchParam[] {
   );
 }
 
+/** The state's dates are in the wrong order (the end before the start). */
+export const reversedDates = (state: SearchState): boolean =>
+  isDateRangeReversed(state.min_date_created, state.max_date_created);
+
 /** The list call's parameters for a state (every filter as the API names it). */
 export function toApiQuery(state: SearchState): QueryParams {
   const { limit, offset } = pageOf(state);
@@ -334,15 +345,22 @@ const pickedDate = z
     message: SHIFT_LOG_MESSAGES.invalidDate,
   });
 
-export const filterSchema = z.object({
-  shift_log_type_id: z.string(),
-  min_date_created: pickedDate,
-  max_date_created: pickedDate,
-  include_apartments: z.array(unitValue),
-  search: z.string(),
-  is_high_priority: z.boolean(),
-  only_edited: z.boolean(),
-});
+const pickedDay = (d: Dayjs | null) => (d && isValidPickedDate(d) ? d.format("YYYY-MM-DD") : undefined);
+
+export const filterSchema = z
+  .object({
+    shift_log_type_id: z.string(),
+    min_date_created: pickedDate,
+    max_date_created: pickedDate,
+    include_apartments: z.array(unitValue),
+    search: z.string(),
+    is_high_priority: z.boolean(),
+    only_edited: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (isDateRangeReversed(pickedDay(v.min_date_created), pickedDay(v.max_date_created)))
+      ctx.addIssue({ code: "custom", path: ["max_date_created"], message: MESSAGES.endBeforeStart });
+  });
 
 const parseDay = (v: string | undefined): Dayjs | null => {
   if (!v) return null;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { SHIFT_LOG_MESSAGES, defaultBuildingSettings } from "@portico/contract";
+import { SHIFT_LOG_MESSAGES, SHIFT_LOG_NOTE_BODY_MAX, defaultBuildingSettings } from "@portico/contract";
 import { NoteForm } from "./components/NoteForm.tsx";
 import { draftKey, loadDraft, NONE, noteFormSchema, toNotePayload } from "./model.ts";
 import { fakeApi, makeNote, renderWithApp } from "./testing.tsx";
@@ -38,6 +38,10 @@ describe("note form rules", () => {
     ]);
     expect(msgs("create", { apartment_ids: [NONE] })).toEqual([]);
     expect(msgs("end-of-shift", { apartment_ids: [] })).toEqual([]);
+    expect(msgs("create", { body: "a".repeat(SHIFT_LOG_NOTE_BODY_MAX + 1) })).toEqual([
+      `body: Ensure this field has no more than ${SHIFT_LOG_NOTE_BODY_MAX} characters.`,
+    ]);
+    expect(msgs("edit", { body: ` ${"a".repeat(SHIFT_LOG_NOTE_BODY_MAX)} ` })).toEqual([]);
   });
 
   it("'None' is sent as no_apartment with no units; location only where the building records it", () => {
@@ -79,6 +83,25 @@ describe("note form rules", () => {
     await pickUnit("1203");
     await waitFor(() => expect(screen.queryByText("This field is required.")).toBeNull());
     expect((submit() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("an over-long note: the length message under the body, a count, submit disabled, the text kept", async () => {
+    const { calls } = fakeApi();
+    renderWithApp(<NoteForm mode="create" buildingId={1} draftKey={draftKey(42, 1)} />);
+    await pickUnit("1203");
+    const long = "x".repeat(20000);
+    fireEvent.change(bodyField(), { target: { value: long } });
+    const message = await screen.findByText("Ensure this field has no more than 5000 characters.");
+    expect(bodyField().getAttribute("aria-describedby")).toBe(message.closest("p")!.id);
+    expect(screen.getByText("20,000 / 5,000")).toBeTruthy();
+    expect((submit() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(bodyField(), { key: "Enter", ctrlKey: true });
+    expect((bodyField() as HTMLTextAreaElement).value).toBe(long);
+    fireEvent.change(bodyField(), { target: { value: "x".repeat(5000) } });
+    await waitFor(() => expect(screen.queryByText("Ensure this field has no more than 5000 characters.")).toBeNull());
+    expect(screen.getByText("5,000 / 5,000")).toBeTruthy();
+    expect((submit() as HTMLButtonElement).disabled).toBe(false);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 
   it("refuses 'None' together with a unit, in the spec's words", async () => {

@@ -5,10 +5,12 @@ import {
   applySearch,
   cleanQuery,
   defaultSearchState,
+  filterSchema,
   filtersFromState,
   filtersToState,
   invalidDates,
   readSearchState,
+  reversedDates,
   searchStateToParams,
   toApiQuery,
 } from "./model.ts";
@@ -98,6 +100,18 @@ describe("search URL state", () => {
     expect(invalidDates({ min_date_created: "2026-02-30" })).toEqual(["min_date_created"]);
     expect(toApiQuery({ offset: "30", limit: "30" })).toEqual({ offset: 30, limit: 30, ordering: "-date_created" });
   });
+
+  it("an end date before the start date is refused under 'To'; the same day is a range", () => {
+    expect(reversedDates({ min_date_created: "2026-03-05", max_date_created: "2026-03-04" })).toBe(true);
+    expect(reversedDates({ min_date_created: "2026-03-05", max_date_created: "2026-03-05" })).toBe(false);
+    expect(reversedDates({ max_date_created: "2026-03-04" })).toBe(false);
+    const values = filtersFromState({ min_date_created: "2026-03-05", max_date_created: "2026-03-04" });
+    const r = filterSchema.safeParse(values);
+    expect(r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([
+      "max_date_created: The end date must be on or after the start date.",
+    ]);
+    expect(filterSchema.safeParse(filtersFromState({ min_date_created: "2026-03-05" })).success).toBe(true);
+  });
 });
 
 const listCall = (calls: ReturnType<typeof fakeApi>["calls"]) =>
@@ -157,6 +171,22 @@ describe("the search page", () => {
     renderWithApp(<SearchPage />, { path: "/1/dashboard/shift-logs-search?offset=0&limit=30" });
     expect(await screen.findByText("0 notes")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Export to Excel" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("a reversed range in the URL shows its message under 'To', disables Search and fetches nothing", async () => {
+    const { calls } = fakeApi();
+    renderWithApp(<SearchPage />, {
+      path: "/1/dashboard/shift-logs-search?offset=0&limit=30&min_date_created=2026-03-05&max_date_created=2026-03-01",
+    });
+    const message = await screen.findByText("The end date must be on or after the start date.");
+    const to = document.getElementById(message.id.replace(/-helper-text$/, ""))!;
+    expect(to.getAttribute("name") ?? to.querySelector("input")?.getAttribute("name")).toBe("max_date_created");
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Search" }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    expect(screen.getByText("Correct the dates above to search.")).toBeTruthy();
+    expect(screen.queryByText("No matching results for this search criteria")).toBeNull();
+    expect(listCall(calls)).toBeUndefined();
   });
 
   it("a date in the URL that is not YYYY-MM-DD shows 'Invalid date' and nothing is fetched", async () => {

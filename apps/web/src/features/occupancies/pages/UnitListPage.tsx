@@ -27,6 +27,7 @@ import {
   applySearch,
   filtersOf,
   invalidDates,
+  reversedDates,
   orderingOf,
   readUnitListState,
   resetState,
@@ -84,7 +85,9 @@ export function Component() {
   const seesEmails = can("occupant.view_email");
   const badDates = invalidDates(state);
   const apiQuery = toApiQuery(state, building);
-  const list = useUnitList(building, apiQuery, badDates.length === 0);
+  // A reversed range is shown under 'Lease start to' by the filter form; the list waits.
+  const blocked = badDates.length > 0 || reversedDates(state);
+  const list = useUnitList(building, apiQuery, !blocked);
   const exporter = useExportUnitList(building);
   const occupantsXlsx = useDownloadOccupants(building);
   const vacantXlsx = useDownloadVacantUnits(building);
@@ -316,7 +319,7 @@ export function Component() {
         disableColumnMenu
         disableRowSelectionOnClick
         autoHeight
-        localeText={{ noRowsLabel: MESSAGES.noMatchingResults }}
+        localeText={{ noRowsLabel: blocked ? MESSAGES.fixDatesToSearch : MESSAGES.noMatchingResults }}
         sx={{
           bgcolor: "background.paper",
           "& .MuiDataGrid-cell": { py: 1, lineHeight: 1.45, display: "flex", alignItems: "flex-start" },

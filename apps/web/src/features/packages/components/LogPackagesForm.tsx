@@ -33,6 +33,7 @@ import {
   blankRow,
   canAddRow,
   hasChosenUnit,
+  isUnitMissing,
   initialRows,
   isRowUsed,
   keptPackageType,
@@ -96,6 +97,8 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   const [singleRecipients, setSingleRecipients] = useState<number[] | null>(null);
   const [dirty, setDirty] = useState(false);
   const [unitChosen, setUnitChosen] = useState(false);
+  // A comment without its unit: the unit shows why, and the buttons wait for it.
+  const [unitMissing, setUnitMissing] = useState(false);
 
   // Dirty (for the leave prompt) and "a unit is chosen" (multi-unit submit) without re-rendering
   // the whole form on every keystroke.
@@ -106,6 +109,7 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
         rows.some((r, i) => (i < baseline.current.length ? !sameRow(r, baseline.current[i]) : isRowUsed(r, mode))),
       );
       setUnitChosen(hasChosenUnit(rows));
+      setUnitMissing(mode === "multi" && rows.some(isUnitMissing));
     });
     return () => sub.unsubscribe();
   }, [form, mode]);
@@ -223,7 +227,7 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   };
 
   const busy = logPackages.isPending || addToQueue.isPending;
-  const submitDisabled = busy || cannotLog || (mode === "multi" && !unitChosen);
+  const submitDisabled = busy || cannotLog || (mode === "multi" && (!unitChosen || unitMissing));
   const atMax = !canAddRow(fields.length);
 
   return (
@@ -445,6 +449,8 @@ function useRowChange({ index, onChanged, clearErrors }: CellProps, field: RowFi
 function UnitCell(props: CellProps & { building: number; setValue: UseFormReturn<LogFormValues>["setValue"] }) {
   const { index, control, building, setValue } = props;
   const { field, fieldState } = useController({ control, name: `rows.${index}.occupancy` });
+  const comment = useWatch({ control, name: `rows.${index}.opening_comment` });
+  const missing = isUnitMissing({ occupancy: field.value, opening_comment: comment });
   const changed = useRowChange(props, "occupancy");
   const { onChange: setField } = field;
   const onChange = useCallback(
@@ -462,7 +468,7 @@ function UnitCell(props: CellProps & { building: number; setValue: UseFormReturn
       value={field.value}
       inputRef={field.ref}
       label={`Unit, row ${index + 1}`}
-      error={fieldState.error?.message}
+      error={fieldState.error?.message ?? (missing ? M.occupancyRequired : undefined)}
       onBlur={field.onBlur}
       onChange={onChange}
     />

@@ -15,6 +15,7 @@ import Typography from "@mui/material/Typography";
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from "@mui/x-data-grid";
 import {
   compareApartmentNumbers,
+  isDateRangeReversed,
   isValidDateFilter,
   MESSAGES,
   type Package,
@@ -31,6 +32,7 @@ import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDate, formatZonedTime } from "../../../lib/zonedDates.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
+import { DateField } from "../../occupancies/components/forms/DateField.tsx";
 import { usePackages, usePackageTypes } from "../api.ts";
 import { personName, residentNames } from "../model.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
@@ -84,6 +86,20 @@ const SORTABLE: Record<string, string> = {
 
 const PAGE_SIZES = [30, 50, 100];
 const DATE_KEYS: FilterKey[] = ["min_date_opened", "max_date_opened", "min_date_closed", "max_date_closed"];
+/** Each range's end and its start. */
+const RANGE_START: Partial<Record<FilterKey, FilterKey>> = {
+  max_date_opened: "min_date_opened",
+  max_date_closed: "min_date_closed",
+};
+
+/** A date filter's message: 'Invalid date', or an end before its start (on the end). */
+export function dateFilterError(f: Filters, k: FilterKey): string | undefined {
+  if (f[k] && !isValidDateFilter(f[k])) return MESSAGES.invalidDate;
+  const start = RANGE_START[k];
+  if (start && f[start] && isValidDateFilter(f[start]) && isDateRangeReversed(f[start], f[k]))
+    return MESSAGES.endBeforeStart;
+  return undefined;
+}
 
 function readFilters(params: URLSearchParams): Filters {
   const out = { ...DEFAULT_FILTERS };
@@ -105,7 +121,8 @@ export function Component() {
   const limit = Number(params.get("limit")) || PACKAGE_LIST_DEFAULT_LIMIT;
   const offset = Number(params.get("offset")) || 0;
   const showComments = params.get("comments") === "show";
-  const badDates = DATE_KEYS.filter((k) => filters[k] && !isValidDateFilter(filters[k]));
+  // Invalid or reversed dates are shown under their fields; the list waits for good ones.
+  const badDates = DATE_KEYS.filter((k) => dateFilterError(filters, k));
 
   const query: QueryParams = {
     building,
@@ -240,11 +257,6 @@ export function Component() {
           onReset={() => setParams(new URLSearchParams(showComments ? { comments: "show" } : {}))}
         />
       </Paper>
-      {badDates.length > 0 && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {MESSAGES.invalidDate}: fix the date to search.
-        </Alert>
-      )}
       {list.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {MESSAGES.failedList(errorMessage(list.error))}
@@ -271,7 +283,13 @@ export function Component() {
         disableColumnMenu
         disableRowSelectionOnClick
         autoHeight
-        localeText={{ noRowsLabel: filters.search ? MESSAGES.noMatchingResults : M.noMatch }}
+        localeText={{
+          noRowsLabel: badDates.length
+            ? MESSAGES.fixDatesToSearch
+            : filters.search
+              ? MESSAGES.noMatchingResults
+              : M.noMatch,
+        }}
         sx={{
           bgcolor: "background.paper",
           "& .MuiDataGrid-cell": { py: 1, lineHeight: 1.45, display: "flex", alignItems: "center" },
@@ -301,22 +319,22 @@ function FilterForm({
   );
   const apt = aptOptions.find((a) => String(a.id) === f.apartment) ?? null;
   const set = (k: FilterKey, v: string) => setF((cur) => ({ ...cur, [k]: v }));
-  const dateError = (k: FilterKey) => (f[k] && !isValidDateFilter(f[k]) ? MESSAGES.invalidDate : undefined);
+  const dateError = (k: FilterKey) => dateFilterError(f, k);
+  const hasErrors = DATE_KEYS.some((k) => dateError(k));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (DATE_KEYS.some((k) => dateError(k))) return;
+    if (hasErrors) return;
     onSearch(f);
   };
   const date = (k: FilterKey, label: string) => (
-    <TextField
-      type="date"
+    <DateField
+      id={`package-filter-${k}`}
+      name={k}
       size="small"
       label={label}
       value={f[k]}
-      onChange={(e) => set(k, e.target.value)}
-      error={!!dateError(k)}
-      helperText={dateError(k)}
-      slotProps={{ inputLabel: { shrink: true } }}
+      onChange={(v) => set(k, v)}
+      error={dateError(k)}
     />
   );
   return (
@@ -400,7 +418,7 @@ function FilterForm({
         />
       </Box>
       <Box sx={{ display: "flex", gap: 1 }}>
-        <Button type="submit" variant="contained">
+        <Button type="submit" variant="contained" disabled={hasErrors}>
           Search
         </Button>
         <Button type="button" onClick={onReset}>

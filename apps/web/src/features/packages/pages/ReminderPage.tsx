@@ -70,12 +70,10 @@ export function Component() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [subject, setSubject] = useState(REMINDER_DEFAULT_SUBJECT);
   const [body, setBody] = useState(REMINDER_DEFAULT_BODY);
-  const [error, setError] = useState<string | null>(null);
   const shownSelected = rows.filter((r) => selected.has(r.id));
   const allSelected = rows.length > 0 && shownSelected.length === rows.length;
 
   const toggle = (id: number, on: boolean) => {
-    setError(null);
     setSelected((s) => {
       const next = new Set(s);
       if (on) next.add(id);
@@ -84,17 +82,15 @@ export function Component() {
     });
   };
 
+  // Each problem is shown where it is, and Send waits until there is none.
+  const noneSelected = shownSelected.length === 0;
+  const subjectError = subject.trim() ? undefined : MESSAGES.fieldRequired;
+  const bodyError = body.trim() ? undefined : MESSAGES.fieldRequired;
+  const cannotSend = noneSelected || !!subjectError || !!bodyError;
+
   const send = () => {
-    setError(null);
     const ids = shownSelected.map((r) => r.id);
-    if (ids.length === 0) {
-      setError(M.remindSelect);
-      return;
-    }
-    if (!subject.trim() || !body.trim()) {
-      setError(MESSAGES.fieldRequired);
-      return;
-    }
+    if (cannotSend) return;
     remind.mutate(
       { notify_package_ids: ids, email: { subject: subject.trim(), body: body.trim() } },
       {
@@ -154,7 +150,6 @@ export function Component() {
                     checked={allSelected}
                     indeterminate={shownSelected.length > 0 && !allSelected}
                     onChange={(e) => {
-                      setError(null);
                       setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set());
                     }}
                     slotProps={{ input: { "aria-label": "Select all packages" } }}
@@ -201,7 +196,14 @@ export function Component() {
         <Typography id="reminder-email" variant="h2">
           Email
         </Typography>
-        <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} required />
+        <TextField
+          label="Subject"
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          required
+          error={!!subjectError}
+          helperText={subjectError}
+        />
         <TextField
           label="Body"
           value={body}
@@ -209,17 +211,27 @@ export function Component() {
           multiline
           minRows={6}
           required
-          helperText={`Placeholders: ${REMINDER_PLACEHOLDERS.join(", ")} are filled in for each unit.`}
+          error={!!bodyError}
+          helperText={bodyError ?? `Placeholders: ${REMINDER_PLACEHOLDERS.join(", ")} are filled in for each unit.`}
         />
       </Paper>
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
-      <Button variant="contained" startIcon={<SendIcon />} onClick={send} loading={remind.isPending}>
-        Send reminders
-      </Button>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 2, rowGap: 1 }}>
+        <Button
+          variant="contained"
+          startIcon={<SendIcon />}
+          onClick={send}
+          loading={remind.isPending}
+          disabled={cannotSend}
+          aria-describedby={noneSelected ? "reminder-select-hint" : undefined}
+        >
+          Send reminders
+        </Button>
+        {noneSelected && (
+          <Typography id="reminder-select-hint" variant="body2" sx={{ color: "text.secondary" }}>
+            {M.remindSelect}
+          </Typography>
+        )}
+      </Box>
     </Box>
   );
 }

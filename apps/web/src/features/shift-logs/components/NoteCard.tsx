@@ -12,6 +12,7 @@ import PriorityHighIcon from "@mui/icons-material/PriorityHigh";
 import PlaceIcon from "@mui/icons-material/PlaceOutlined";
 import { SHIFT_LOG_EDITED_AFTER_MS, type ShiftLogNote } from "@portico/contract";
 import { RouterLink } from "../../../components/RouterLink.tsx";
+import { ClampedText } from "../../../components/ClampedText.tsx";
 import { formatZonedDate, formatZonedDateTime, formatZonedTime } from "../../../lib/zonedDates.ts";
 import { isEdited, ownerName } from "../model.ts";
 
@@ -30,6 +31,8 @@ export interface NoteCardProps {
   /** Extra controls at the end of the action row. */
   extra?: ReactNode;
   component?: "li" | "article";
+  /** Lists show a few lines of a long body with 'Show more'; the note's own view shows it all. */
+  clampBody?: boolean;
 }
 
 /** One note: time, type, priority, Edited, units, body, who wrote it, location, actions. */
@@ -44,6 +47,7 @@ export function NoteCard({
   onDelete,
   extra,
   component = "article",
+  clampBody = true,
 }: NoteCardProps) {
   const edited = isEdited(note, editedAfterMs);
   const time = formatZonedTime(note.date_created, timeZone);
@@ -122,7 +126,13 @@ export function NoteCard({
           </Box>
         )}
       </Typography>
-      <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{note.body}</Typography>
+      {clampBody ? (
+        <ClampedText toggleLabel={`of note ${when}`} sx={{ typography: "body1" }}>
+          {note.body}
+        </ClampedText>
+      ) : (
+        <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{note.body}</Typography>
+      )}
       {(onEdit || onHistory || onDelete || extra) && (
         <Box sx={{ display: "flex", gap: 0.5, mt: 1, flexWrap: "wrap" }}>
           {onEdit && (

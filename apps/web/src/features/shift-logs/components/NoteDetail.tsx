@@ -96,6 +96,7 @@ export function NoteDetail({
     <NoteCard
       note={note}
       timeZone={timeZone}
+      clampBody={false}
       showDate
       showBuilding={showBuilding}
       editedAfterMs={editedAfterMs}

@@ -10,7 +10,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { SHIFT_LOG_MESSAGES, type ShiftLogNote } from "@portico/contract";
+import { SHIFT_LOG_MESSAGES, SHIFT_LOG_NOTE_BODY_MAX, type ShiftLogNote } from "@portico/contract";
 import { ApiError } from "../../../lib/api.ts";
 import { applyServerErrors } from "../../../lib/forms.ts";
 import { useBuildingSettings } from "../../../lib/queries.ts";
@@ -27,6 +27,9 @@ import {
   toNotePayload,
 } from "../model.ts";
 import { UnitsPicker } from "./UnitsPicker.tsx";
+
+/** The body's character count shows from this length on (80 % of the limit). */
+const BODY_COUNT_FROM = Math.floor(SHIFT_LOG_NOTE_BODY_MAX * 0.8);
 
 export interface NoteFormProps {
   mode: NoteFormMode;
@@ -193,7 +196,18 @@ export function NoteForm({
               maxRows={12}
               autoFocus={autoFocus}
               error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? (mode !== "edit" ? "Ctrl+Enter to save" : undefined)}
+              helperText={
+                <Box component="span" sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
+                  <span>{fieldState.error?.message ?? (mode !== "edit" ? "Ctrl+Enter to save" : "")}</span>
+                  {/* Near the limit, the count of characters. */}
+                  {field.value.trim().length > BODY_COUNT_FROM && (
+                    <Box component="span" sx={{ flexShrink: 0 }}>
+                      {field.value.trim().length.toLocaleString("en-US")} /{" "}
+                      {SHIFT_LOG_NOTE_BODY_MAX.toLocaleString("en-US")}
+                    </Box>
+                  )}
+                </Box>
+              }
               onKeyDown={(e) => {
                 if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
                   e.preventDefault();

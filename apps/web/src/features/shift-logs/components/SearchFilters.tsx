@@ -27,7 +27,7 @@ export interface SearchFiltersProps {
 
 /**
  * The search page's filter form: type, date range ('Invalid date' unless a four-digit year,
- * month and day), units (with 'None'), free search, high priority, only edited.
+ * month and day; 'To' before 'From' is refused under 'To'), units (with 'None'), free search, high priority, only edited.
  */
 export function SearchFilters({ building, values, valuesKey, onSearch, onReset }: SearchFiltersProps) {
   const uid = useId();
@@ -59,6 +59,8 @@ export function SearchFilters({ building, values, valuesKey, onSearch, onReset }
     <Controller
       control={control}
       name={name}
+      // The range rule sits on 'To': a new 'From' checks it again.
+      rules={name === "min_date_created" ? { deps: ["max_date_created"] } : undefined}
       render={({ field, fieldState }) => (
         <DatePicker
           label={label}

@@ -18,6 +18,7 @@ import {
   SHIFT_LOG_ADMIN_EDITED_AFTER_MS,
   type ShiftLogNote,
 } from "@portico/contract";
+import { ClampedText } from "../../../components/ClampedText.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useBuildings } from "../../../lib/queries.ts";
 import { buildingLabel } from "../../../lib/session.tsx";
@@ -110,9 +111,7 @@ export function Component() {
         headerName: "Note",
         flex: 1,
         minWidth: 200,
-        renderCell: ({ row }) => (
-          <Box sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", lineHeight: 1.45 }}>{row.body}</Box>
-        ),
+        renderCell: ({ row }) => <ClampedText sx={{ lineHeight: 1.45 }}>{row.body}</ClampedText>,
       },
       {
         field: "is_high_priority",

@@ -11,6 +11,7 @@ import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from "@mui/x-data-grid";
 import { MESSAGES, SHIFT_LOG_DEFAULT_ORDERING, SHIFT_LOG_MESSAGES, type ShiftLogNote } from "@portico/contract";
 import { errorMessage } from "../../../lib/api.ts";
+import { ClampedText } from "../../../components/ClampedText.tsx";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
@@ -27,6 +28,7 @@ import {
   ownerName,
   pageOf,
   readSearchState,
+  reversedDates,
   type SearchState,
   searchStateToParams,
   toApiQuery,
@@ -85,8 +87,10 @@ export function Component() {
   const [open, setOpen] = useState<{ note: ShiftLogNote; view: NoteView } | null>(null);
 
   const badDates = invalidDates(state);
+  // A reversed range is shown under 'To' by the filter form; the list waits for a valid one.
+  const blocked = badDates.length > 0 || reversedDates(state);
   const apiQuery = { building, include_end_of_shift_notes: true, ...toApiQuery(state) };
-  const notes = useShiftLogNotes(apiQuery, { enabled: complete && badDates.length === 0 });
+  const notes = useShiftLogNotes(apiQuery, { enabled: complete && !blocked });
   const exporter = useExportShiftLogNotes();
   const { limit, offset } = pageOf(state);
   const ordering = state.ordering || SHIFT_LOG_DEFAULT_ORDERING;
@@ -132,9 +136,7 @@ export function Component() {
         headerName: "Note",
         flex: 1,
         minWidth: 200,
-        renderCell: ({ row }) => (
-          <Box sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", lineHeight: 1.45 }}>{row.body}</Box>
-        ),
+        renderCell: ({ row }) => <ClampedText sx={{ lineHeight: 1.45 }}>{row.body}</ClampedText>,
       },
       {
         field: "is_high_priority",
@@ -257,7 +259,7 @@ export function Component() {
         disableColumnMenu
         disableRowSelectionOnClick
         autoHeight
-        localeText={{ noRowsLabel: MESSAGES.noMatchingResults }}
+        localeText={{ noRowsLabel: blocked ? MESSAGES.fixDatesToSearch : MESSAGES.noMatchingResults }}
         sx={{
           bgcolor: "background.paper",
           "& .MuiDataGrid-cell": { py: 1, lineHeight: 1.45, display: "flex", alignItems: "flex-start" },

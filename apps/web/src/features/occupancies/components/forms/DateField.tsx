@@ -21,6 +21,7 @@ export interface DateFieldProps {
   error?: string;
   helperText?: string;
   disabled?: boolean;
+  size?: "small" | "medium";
 }
 
 /**
@@ -38,6 +39,7 @@ export function DateField({
   error,
   helperText,
   disabled,
+  size,
 }: DateFieldProps) {
   // The picker's own value, while it still describes `value` (keeps half-typed sections).
   const last = useRef<Dayjs | null>(null);
@@ -65,6 +67,7 @@ export function DateField({
           error: !!error,
           helperText: error ?? helperText,
           fullWidth: true,
+          size,
         },
         field: { clearable: true },
       }}

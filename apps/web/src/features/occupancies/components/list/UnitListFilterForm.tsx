@@ -11,7 +11,7 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import SearchIcon from "@mui/icons-material/Search";
 import TuneIcon from "@mui/icons-material/Tune";
-import { addressNumber, type Building, MESSAGES, isValidDay } from "@portico/contract";
+import { addressNumber, type Building, MESSAGES, isDateRangeReversed, isValidDay } from "@portico/contract";
 import { buildingLabel } from "../../../../lib/session.tsx";
 import { useIsMobile } from "../../../../lib/useIsMobile.ts";
 import { DateField } from "../forms/DateField.tsx";
@@ -19,16 +19,21 @@ import { ALL_BUILDINGS, countExtraFilters, sameFilters, type UnitListFilters } f
 import { withoutRef } from "../forms/fieldProps.ts";
 
 const day = z.string().refine((v) => v === "" || isValidDay(v), MESSAGES.invalidDate);
-const filterSchema = z.object({
-  search: z.string(),
-  phone: z.string(),
-  display_vacant: z.boolean(),
-  min_lease_start_date: day,
-  max_lease_start_date: day,
-  buildings: z.array(z.string()),
-  active_only: z.boolean(),
-  balcony_only: z.boolean(),
-});
+export const filterSchema = z
+  .object({
+    search: z.string(),
+    phone: z.string(),
+    display_vacant: z.boolean(),
+    min_lease_start_date: day,
+    max_lease_start_date: day,
+    buildings: z.array(z.string()),
+    active_only: z.boolean(),
+    balcony_only: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (isDateRangeReversed(v.min_lease_start_date, v.max_lease_start_date))
+      ctx.addIssue({ code: "custom", path: ["max_lease_start_date"], message: MESSAGES.endBeforeStart });
+  });
 
 const SELECT_ALL = "__select_all__";
 
@@ -45,7 +50,8 @@ export interface UnitListFilterFormProps {
 }
 
 /**
- * The unit list's filters: text (unit, name, e-mail), phone (digits), lease start range,
+ * The unit list's filters: text (unit, name, e-mail), phone (digits), lease start range (an end
+ * before the start is refused under 'Lease start to'),
  * buildings (with 'Select all'), and the vacant / active / balcony switches. Text is searched
  * with Enter or Search; the check boxes, dates and buildings search at once.
  */
@@ -73,6 +79,9 @@ export function UnitListFilterForm({
     searched.current = null;
     if (echo) return;
     reset(values);
+    // A URL with a bad date or a reversed range shows its message at once.
+    if (values.min_lease_start_date || values.max_lease_start_date)
+      void form.trigger(["min_lease_start_date", "max_lease_start_date"]);
     // `values` is rebuilt on every render; valuesKey says when it really changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [valuesKey]);
@@ -174,6 +183,8 @@ export function UnitListFilterForm({
             key={name}
             control={control}
             name={name}
+            // The range rule sits on 'Lease start to': a new start checks it again.
+            rules={name === "min_lease_start_date" ? { deps: ["max_lease_start_date"] } : undefined}
             render={({ field, fieldState }) => (
               <DateField
                 id={`${uid}-${name}`}
@@ -184,6 +195,7 @@ export function UnitListFilterForm({
                 onBlur={field.onBlur}
                 onChange={(v) => {
                   field.onChange(v);
+                  // searchNow validates first: a reversed range shows its message instead.
                   if (v === "" || isValidDay(v)) searchNow();
                 }}
                 error={fieldState.error?.message}

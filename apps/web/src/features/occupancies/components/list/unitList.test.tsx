@@ -3,11 +3,13 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { UnitListRow } from "@portico/contract";
 import { Component as UnitListPage } from "../../pages/UnitListPage.tsx";
 import { fakeApi, makeMe, page, renderWithApp } from "../forms/testing.tsx";
+import { filterSchema } from "./UnitListFilterForm.tsx";
 import {
   applySearch,
   cleanQuery,
   DEFAULT_STATE,
   readUnitListState,
+  reversedDates,
   toApiQuery,
   unitListStateToParams,
 } from "./unitListState.ts";
@@ -164,6 +166,44 @@ describe("unit list page", { timeout: 30_000 }, () => {
     expect(screen.getByRole("link", { name: "Print directory" })).toBeTruthy();
     expect(screen.queryByRole("columnheader", { name: "Emails" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Unit 702, vacant" })).toBeNull();
+  });
+
+  it("a lease start range that ends first: its message under 'Lease start to', Search disabled, no list", async () => {
+    const { calls } = listApi();
+    renderWithApp(<UnitListPage />, {
+      path: "/1/manage/unit-profiles?offset=0&limit=30&min_lease_start_date=2025-06-02&max_lease_start_date=2025-06-01",
+    });
+    const message = await screen.findByText("The end date must be on or after the start date.");
+    expect(message.id).toMatch(/max_lease_start_date-helper-text$/);
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Search" }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    expect(screen.getByText("Correct the dates above to search.")).toBeTruthy();
+    expect(calls.some((c) => c.path === "/core/buildings/1/unit-profiles/")).toBe(false);
+  });
+
+  it("the filter schema refuses the reversed range on its end only; one day is a range", () => {
+    const base = {
+      search: "",
+      phone: "",
+      display_vacant: false,
+      buildings: [],
+      active_only: true,
+      balcony_only: false,
+    };
+    const r = filterSchema.safeParse({
+      ...base,
+      min_lease_start_date: "2025-06-02",
+      max_lease_start_date: "2025-06-01",
+    });
+    expect(r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([
+      "max_lease_start_date: The end date must be on or after the start date.",
+    ]);
+    expect(
+      filterSchema.safeParse({ ...base, min_lease_start_date: "2025-06-01", max_lease_start_date: "2025-06-01" })
+        .success,
+    ).toBe(true);
+    expect(reversedDates({ min_lease_start_date: "2025-06-02", max_lease_start_date: "" })).toBe(false);
   });
 
   it("a search puts the filters in the URL and starts at the first page", async () => {

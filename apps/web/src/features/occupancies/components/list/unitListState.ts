@@ -8,6 +8,7 @@ import {
   UNIT_LIST_DEFAULT_LIMIT,
   UNIT_LIST_DEFAULT_ORDERING,
   UNIT_LIST_ORDERINGS,
+  isDateRangeReversed,
   isValidDay,
 } from "@portico/contract";
 import type { QueryParams } from "../../../../lib/api.ts";
@@ -152,6 +153,10 @@ export function invalidDates(state: Pick<UnitListFilters, "min_lease_start_date"
     (k) => state[k] !== "" && !isValidDay(state[k]),
   );
 }
+
+/** The lease start range ends before it starts (the list is not asked then). */
+export const reversedDates = (state: Pick<UnitListFilters, "min_lease_start_date" | "max_lease_start_date">) =>
+  isDateRangeReversed(state.min_lease_start_date, state.max_lease_start_date);
 
 /**
  * The API query of a state. The buildings filter is left out when it is only the page's
