@@ -101,9 +101,10 @@ describe("live changes of a building (Server-Sent Events)", () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     port = (t.app.server.address() as AddressInfo).port;
   });
+  // Streams still open end with the app (else closing the server would wait for them).
   afterAll(async () => {
-    for (const s of open) s.close();
     await t?.close();
+    await Promise.all(open.map((s) => s.closed));
   });
 
   it("refuses without a token, for a building the user may not reach, and a malformed building", async () => {
