@@ -31,6 +31,7 @@ const Env = z.object({
   TRUST_PROXY: bool,
   RUN_JOBS: bool,
   CACHES: bool,
+  LIVE_MAX_STREAMS: z.coerce.number().int().positive().optional(),
 });
 
 export type Config = {
@@ -61,6 +62,8 @@ export type Config = {
   runJobs: boolean;
   /** In-process caches kept fresh by the change feed (off: every read goes to the database). */
   caches: boolean;
+  /** Live screens: open event streams this instance accepts (each user at most 10 of them). */
+  liveMaxStreams: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY ?? false,
     runJobs: e.RUN_JOBS ?? true,
     caches: e.CACHES ?? true,
+    liveMaxStreams: e.LIVE_MAX_STREAMS ?? 10_000,
   };
   return { ...base, ...overrides, oidc: { ...base.oidc, ...(overrides.oidc ?? {}) } };
 }

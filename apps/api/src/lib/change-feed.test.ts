@@ -218,3 +218,39 @@ describe("view bodies", () => {
     expect(etagMatches('"ab"', e)).toBe(false);
   });
 });
+
+describe("change feed subscribers", () => {
+  it("hear every topic touched or received, a reset, and nothing once unsubscribed", async () => {
+    const feed = listeningFeed();
+    const heard: string[] = [];
+    const cache = feed.cache<string>({ name: "c" });
+    let seenByCache: number | null = null;
+    const off = feed.subscribe((topic) => {
+      heard.push(topic);
+      // Called after the caches dropped the topic.
+      seenByCache = cache.size;
+    });
+    await cache.get("k", ["packages:1"], async () => "v");
+    expect(cache.size).toBe(1);
+    feed.touch("packages:1", "units:1");
+    feed.receive("shift_logs:2");
+    feed.receive("reset:packages");
+    feed.setListening(false);
+    expect(heard).toEqual(["packages:1", "units:1", "shift_logs:2", "reset:", "reset:"]);
+    expect(seenByCache).toBe(0);
+    off();
+    feed.touch("packages:1");
+    expect(heard).toHaveLength(5);
+  });
+
+  it("a failing subscriber does not stop the others", () => {
+    const feed = listeningFeed();
+    const heard: string[] = [];
+    feed.subscribe(() => {
+      throw new Error("boom");
+    });
+    feed.subscribe((t) => heard.push(t));
+    feed.touch("building:1");
+    expect(heard).toEqual(["building:1"]);
+  });
+});

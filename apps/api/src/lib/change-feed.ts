@@ -45,6 +45,11 @@ import { CHANGE_CHANNEL } from "../db/client.ts";
  * what it just changed, whatever the delay of the notification. The notification reaches the
  * other instances (and covers a write path that forgets). On PostgreSQL the pooled connections
  * listen as well, so a write made through this instance is seen before its statement returns.
+ *
+ * `app.changes.subscribe(fn)` calls `fn(topic)` for every topic touched or received (after the
+ * caches dropped it; the same change may come twice, touched and then notified) and `fn("reset:")`
+ * whenever everything is dropped (a TRUNCATE, the listener lost or back: changes may have been
+ * missed). It returns the unsubscribe function. The live screens (modules/live) use it.
  */
 
 export { CHANGE_CHANNEL };
@@ -214,6 +219,7 @@ export class ChangeFeed {
   private readonly lastTouch = new Map<string, number>();
   private inFlight = 0;
   private readonly caches = new Map<string, Cache<unknown>>();
+  private readonly subscribers = new Set<(topic: string) => void>();
 
   constructor(readonly now: () => number = Date.now) {}
 
@@ -248,6 +254,23 @@ export class ChangeFeed {
       this.lastTouch.clear();
       this.floor = this.seq;
     }
+    for (const t of changed) this.publish(t);
+  }
+
+  /** Calls `fn` with every topic touched or received, and "reset:" when everything is dropped. */
+  subscribe(fn: (topic: string) => void): () => void {
+    this.subscribers.add(fn);
+    return () => void this.subscribers.delete(fn);
+  }
+
+  private publish(topic: string): void {
+    for (const fn of [...this.subscribers]) {
+      try {
+        fn(topic);
+      } catch {
+        // A subscriber's failure is its own; the caches and other subscribers go on.
+      }
+    }
   }
 
   /** A notification payload from the database. */
@@ -261,6 +284,7 @@ export class ChangeFeed {
     this.floor = ++this.seq;
     this.lastTouch.clear();
     for (const c of this.caches.values()) c.clear();
+    this.publish("reset:");
   }
 
   /** @internal a load starts: its position in the sequence of changes. */

@@ -98,6 +98,9 @@ export function configureApi(next: Partial<ApiHooks>): void {
   hooks = { ...hooks, ...next };
 }
 
+/** The access token every call sends (the live stream sends it too). */
+export const currentToken = (): string | null | Promise<string | null> => hooks.getToken();
+
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 export type QueryParams = Record<string, QueryValue>;
 

@@ -19,6 +19,8 @@ import { MobileBuildingPicker } from "./MobileBuildingPicker.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 import { ADMIN_LINK, SIDEBAR_NAV, TOP_NAV, visibleNav, type NavItem } from "./nav.ts";
 import { hasShellDrawer, ShellDrawerProvider, useShellDrawer } from "./drawers.tsx";
+import { useLiveUpdates } from "../../lib/live.ts";
+import { LIVE_TOPIC_QUERIES } from "../liveTopics.ts";
 
 import { AccountScopePage, AMENITY_PATHS } from "../pages/AccountScopePage.tsx";
 
@@ -89,6 +91,8 @@ function BuildingFrame({ buildings }: { buildings: NonNullable<ReturnType<typeof
   const isMobile = useIsMobile();
   const { buildingId } = useParams();
   const id = Number(buildingId);
+  // The screens of this building refetch what other users change (one stream per tab).
+  useLiveUpdates(id, LIVE_TOPIC_QUERIES);
   const dev = import.meta.env.DEV;
   const propertyOwner = me.role === "PO";
   const { pathname } = useLocation();

@@ -22,6 +22,7 @@ import {
   type PackageTypeWriteInput,
 } from "@portico/contract";
 import { api, type Page, type QueryParams, request } from "../../lib/api.ts";
+import { liveRefetchInterval } from "../../lib/live.ts";
 
 export const packageKeys = {
   all: ["packages"] as const,
@@ -168,7 +169,7 @@ export function usePackageGrid(building: number) {
   return useQuery({
     queryKey: packageKeys.grid(building),
     queryFn: ({ signal }) => api.get<PackageGrid>(core(building, "package-grid/"), undefined, signal),
-    refetchInterval: PACKAGE_REFETCH.grid,
+    refetchInterval: liveRefetchInterval(PACKAGE_REFETCH.grid),
     staleTime: 5_000,
   });
 }
@@ -183,7 +184,7 @@ export function useApartmentPackages(building: number) {
         { limit: APARTMENT_PACKAGES_LIMIT },
         signal,
       ),
-    refetchInterval: PACKAGE_REFETCH.apartmentPackages,
+    refetchInterval: liveRefetchInterval(PACKAGE_REFETCH.apartmentPackages),
     staleTime: 5_000,
   });
 }
@@ -194,7 +195,7 @@ export function usePackageActivity(building: number) {
     queryKey: packageKeys.activity(building),
     queryFn: ({ signal }) =>
       api.get<Page<PackageActivityItem>>(core(building, "package-activity/"), { limit: 5000 }, signal),
-    refetchInterval: 60_000,
+    refetchInterval: liveRefetchInterval(60_000),
   });
 }
 
@@ -206,7 +207,7 @@ export function usePackageQueue(building: number) {
     queryKey: packageKeys.queue(building),
     queryFn: ({ signal }) =>
       api.get<Page<BatchedPackage>>(core(building, "package-queue/"), { limit: PACKAGE_QUEUE_LIMIT }, signal),
-    refetchInterval: PACKAGE_REFETCH.queue,
+    refetchInterval: liveRefetchInterval(PACKAGE_REFETCH.queue),
     staleTime: 5_000,
   });
 }

@@ -1,0 +1,24 @@
+/**
+ * What each topic of the live stream (lib/live.ts) makes stale. One line per area: a feature
+ * whose screens show a topic's data adds its query key here (a new topic also needs its trigger
+ * on the server, see apps/api/src/lib/change-feed.ts and modules/live).
+ *
+ * Keys without a building (a package's detail, a note's history…) are invalidated whole: only
+ * the queries on screen refetch, and those belong to the current building.
+ */
+import type { LiveTopicMap } from "../lib/live.ts";
+import { coreKeys } from "../lib/queries.ts";
+import { packageKeys } from "../features/packages/api.ts";
+import { shiftLogKeys } from "../features/shift-logs/api.ts";
+import { showsUnitProfiles } from "../features/occupancies/api.ts";
+
+export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
+  // Package grid, lists, details, apartment packages, activity, batch queue; a unit's packages.
+  packages: () => [{ queryKey: packageKeys.all }, { queryKey: packageKeys.occupancy(0).slice(0, 1) }],
+  // The drawer, the shift log page and dashboard tab, a note and its history, a unit's notes.
+  shift_logs: () => [{ queryKey: shiftLogKeys.notes() }],
+  // Unit lists, profiles, residents, apartments, quick search and the apartment dropdown.
+  units: () => [{ predicate: showsUnitProfiles }],
+  // The building's settings and the list of buildings (names, addresses).
+  building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
+};
