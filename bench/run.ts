@@ -109,6 +109,8 @@ const connections = argNumber(args, "connections", 20);
 /** Load generator processes (autocannon in each; the connections split among them). */
 const generatorCount = argNumber(args, "generators", 2);
 let generators: Generators | null = null;
+/** Packages the mix sent a close for: never offered again (a close may outlast its run). */
+const closeSent = new Set<number>();
 /** Seconds of each scenario on the server without caches (0: not measured). */
 const uncachedSeconds = argNumber(args, "uncached", smoke ? 1 : Math.min(5, duration));
 const only = typeof args.get("only") === "string" ? new RegExp(String(args.get("only")), "i") : null;
@@ -213,6 +215,7 @@ async function load(
 ): Promise<Loaded> {
   const requests = steps.map((s) => ({ ...s, method: s.method ?? "GET" }));
   const r = await generators!.drive({ base, token, requests, seconds, connections: conns, mix });
+  for (const id of r.closing ?? []) closeSent.add(id);
   const latencies = r.latencies.sort((a, b) => a - b);
   const statuses = new Map(r.statuses);
   const non2xx = r.statuses.filter(([s]) => s < 200 || s >= 300).reduce((n, [, c]) => n + c, 0);
@@ -852,7 +855,8 @@ async function main() {
       (
         await idle.query<{ b: number; ids: number[] }>(
           `select building_id as b, (array_agg(id order by id desc))[1:300] as ids
-           from packages where status = 'OPEN' group by 1`,
+           from packages where status = 'OPEN' and not (id = any($1::int[])) group by 1`,
+          [[...closeSent]],
         )
       ).rows.map((r) => [r.b, r.ids]),
     );

@@ -42,6 +42,8 @@ export interface Driven {
   cpuMs: number;
   /** The mix: latencies and non-2xx answers per kind of request. */
   kinds?: [string, { latencies: number[]; errors: number }][];
+  /** The mix: packages a close was sent for (a close may still be under way when the run ends). */
+  closing?: number[];
 }
 
 /** One autocannon run in this process. */
@@ -58,8 +60,9 @@ export async function drive(d: Drive): Promise<Driven> {
   const kinds = new Map<string, { latencies: number[]; errors: number }>();
   // The kind of the answer being counted: onResponse runs just before autocannon's "response".
   let answered: MixRequest | null = null;
-  const requests = d.mix
-    ? [mixRequest(new MixSource(d.mix, ...(d.part ?? [0, 1])), headers, (r) => (answered = r))]
+  const source = d.mix ? new MixSource(d.mix, ...(d.part ?? [0, 1])) : null;
+  const requests = source
+    ? [mixRequest(source, headers, (r) => (answered = r))]
     : d.requests.map((s) => ({
         method: s.method,
         path: s.path,
@@ -97,7 +100,7 @@ export async function drive(d: Drive): Promise<Driven> {
     statuses: [...statuses],
     failures: result.errors + result.timeouts,
     cpuMs: (used.user + used.system) / 1000,
-    ...(d.mix ? { kinds: [...kinds] } : {}),
+    ...(source ? { kinds: [...kinds], closing: source.closing } : {}),
   };
 }
 
@@ -187,7 +190,7 @@ export class Generators {
       statuses: [...statuses],
       failures: parts.reduce((a, p) => a + p.failures, 0),
       cpuMs: parts.reduce((a, p) => a + p.cpuMs, 0),
-      ...(d.mix ? { kinds: [...kinds] } : {}),
+      ...(d.mix ? { kinds: [...kinds], closing: parts.flatMap((p) => p.closing ?? []) } : {}),
     };
   }
 

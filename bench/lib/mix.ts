@@ -85,6 +85,8 @@ export class MixSource {
   private byId = new Map<number, MixBuilding>();
   private pool = new Map<number, number[]>();
   private cumulative: number[] = [];
+  /** Packages this source sent a close for (whatever the answer). */
+  readonly closing: number[] = [];
 
   constructor(
     private plan: MixPlan,
@@ -157,6 +159,7 @@ export class MixSource {
         };
       case "write: close a package": {
         const id = pool.splice(rng.int(0, pool.length - 1), 1)[0];
+        this.closing.push(id);
         const { body, contentType } = multipart([
           ["packages[]", String(id)],
           ["closing_comment", rng.pick(CLOSE_COMMENTS)],
