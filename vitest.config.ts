@@ -29,6 +29,14 @@ export default defineConfig({
           environment: "node",
         },
       },
+      {
+        test: {
+          name: "bench",
+          root: "./bench",
+          include: ["lib/**/*.test.ts"],
+          environment: "node",
+        },
+      },
       apiProject("pglite"),
       ...(process.env.TEST_PG === "1" ? [apiProject("postgres")] : []),
       "./apps/web/vitest.config.ts",

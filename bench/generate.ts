@@ -67,6 +67,8 @@ interface Size {
   notes: number;
   packages: number;
   days: number;
+  /** Active front-desk users (the buildings' own desk staff, then relief desk staff). */
+  frontDesk: number;
 }
 const LARGE: Size = {
   buildings: 300,
@@ -75,8 +77,17 @@ const LARGE: Size = {
   notes: 1_000_000,
   packages: 3_000_000,
   days: 3 * 365,
+  frontDesk: 1_216,
 };
-const SMALL: Size = { buildings: 5, apartments: 1_000, largest: 400, notes: 20_000, packages: 50_000, days: 3 * 365 };
+const SMALL: Size = {
+  buildings: 5,
+  apartments: 1_000,
+  largest: 400,
+  notes: 20_000,
+  packages: 50_000,
+  days: 3 * 365,
+  frontDesk: 20,
+};
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -305,9 +316,9 @@ async function main() {
   const userLines: string[] = [];
   const employeeLines: string[] = [];
   const grantLines: string[] = [];
-  const person = () => ({ first: rng.pick(FIRST_NAMES), last: rng.pick(LAST_NAMES) });
-  const phone = () =>
-    `(${rng.pick(["212", "646", "718", "312", "415", "303"])}) 555-${String(rng.int(0, 9999)).padStart(4, "0")}`;
+  const person = (r = rng) => ({ first: r.pick(FIRST_NAMES), last: r.pick(LAST_NAMES) });
+  const phone = (r = rng) =>
+    `(${r.pick(["212", "646", "718", "312", "415", "303"])}) 555-${String(r.int(0, 9999)).padStart(4, "0")}`;
   const TITLES: Record<string, [string, string]> = {
     MG: ["Building Manager", "Management"],
     FD: ["Front Desk Associate", "Front Desk"],
@@ -315,7 +326,14 @@ async function main() {
     PT: ["Porter", "Maintenance"],
     OF: ["Portfolio Administrator", "Operations"],
   };
-  const addStaff = (username: string, role: string, hash: string | null, who = person(), active = rng.chance(0.97)) => {
+  const addStaff = (
+    username: string,
+    role: string,
+    hash: string | null,
+    who = person(),
+    active = rng.chance(0.97),
+    r = rng,
+  ) => {
     const id = ++userId;
     const [title, dept] = TITLES[role];
     userLines.push(
@@ -325,18 +343,19 @@ async function main() {
         `${username}@staff.bench.example`,
         who.first,
         who.last,
-        phone(),
+        phone(r),
         role,
         hash,
         active,
         true,
-        rng.chance(0.8) ? iso(now - rng.int(1, 24 * 60) * HOUR) : null,
-        iso(now - rng.int(30, 3000) * DAY),
+        r.chance(0.8) ? iso(now - r.int(1, 24 * 60) * HOUR) : null,
+        iso(now - r.int(30, 3000) * DAY),
       ]),
     );
-    employeeLines.push(line([id, id, title, dept, day(now - rng.int(30, 5000) * DAY)]));
+    employeeLines.push(line([id, id, title, dept, day(now - r.int(30, 5000) * DAY)]));
     return id;
   };
+  let activeDesk = 0;
   const grant = (user: number, building: number, role: string) =>
     grantLines.push(line([user, building, ["MG", "FD", "MT", "PT"].includes(role), role === "MG"]));
 
@@ -349,7 +368,11 @@ async function main() {
     ];
     for (const [role, n] of plan) {
       for (let k = 1; k <= n; k++) {
-        const id = addStaff(`${role.toLowerCase()}${k}.b${b.id}`, role, null);
+        // (Drawn in the order addStaff's defaults draw them.)
+        const who = person();
+        const active = rng.chance(0.97);
+        if (role === "FD" && active) activeDesk++;
+        const id = addStaff(`${role.toLowerCase()}${k}.b${b.id}`, role, null, who, active);
         grant(id, b.id, role);
         b.staff.push(id);
         if (role === "FD") b.desk.push(id);
@@ -375,6 +398,7 @@ async function main() {
     b.desk.push(bench.frontDesk);
     b.staff.push(bench.frontDesk);
   }
+  activeDesk++; // bench.frontdesk
   const staffUsers = userId;
 
   // Units, leases and residents ----------------------------------------------------------------------
@@ -564,6 +588,24 @@ async function main() {
       }
     }
     for (let i = b.aptFrom; i < b.aptTo; i++) if (!apts[i].isManagement && rng.chance(0.25)) b.busyApts.push(i);
+  }
+
+  // Relief front desk: the desk staff beyond the buildings' own, up to size.frontDesk active desk
+  // users, each on a building (busy and large ones more often) and often its neighbour too.
+  // Their own random sequence: the rest of the portfolio is the same with or without them.
+  let reliefDesk = 0;
+  {
+    const r = new Rng(seed ^ 0x5eed);
+    const weights: number[] = [];
+    buildings.reduce((sum, b) => (weights.push(sum + b.units * b.busy), sum + b.units * b.busy), 0);
+    for (let k = 1; activeDesk < size.frontDesk; k++) {
+      const b = buildings[r.weighted(weights)];
+      const id = addStaff(`fdr${k}.b${b.id}`, "FD", null, person(r), true, r);
+      grant(id, b.id, "FD");
+      if (b.id < buildings.length && r.chance(0.5)) grant(id, b.id + 1, "FD");
+      activeDesk++;
+      reliefDesk++;
+    }
   }
 
   await step("users (staff + residents)", () =>
@@ -942,7 +984,7 @@ async function main() {
   const total = Date.now() - t0;
   console.log(
     `Done in ${seconds(total)}: ${buildings.length} buildings, ${apts.length} units, ${occs.length} leases, ` +
-      `${occupantId} residents, ${staffUsers} staff, ${sizeOf(timings.find((t) => t.step === "shift_log_notes")!.rows)} notes, ` +
+      `${occupantId} residents, ${staffUsers + reliefDesk} staff (${activeDesk} active front desk), ${sizeOf(timings.find((t) => t.step === "shift_log_notes")!.rows)} notes, ` +
       `${sizeOf(timings.find((t) => t.step === "packages")!.rows)} packages (${openCount} open).`,
   );
   console.log(

@@ -2,7 +2,8 @@
  * Load benchmarks of the API on the generated portfolio (bench/generate.ts).
  *
  *   npx tsx bench/run.ts [--smoke] [--duration 10] [--warmup 3] [--connections 20] [--generators 2]
- *                        [--uncached 5] [--database-url URL] [--only REGEX] [--drop] [--out FILE]
+ *                        [--uncached 5] [--database-url URL] [--only REGEX] [--drop] [--out FILE] [--port P]
+ *                        [--watchers 100] [--live-seconds S] [--live-rate 10]
  *
  * Starts the API as a child process on that database (whatever size bench/generate.ts made it),
  * signs access tokens for the bench front desk and office accounts, then drives every scenario
@@ -24,8 +25,20 @@ import pg from "pg";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { signAccessToken } from "../apps/api/src/lib/signing-keys.ts";
-import { argNumber, argString, DEFAULT_DATABASE_URL, dropDatabase, parseArgs, seconds } from "./lib/common.ts";
+import {
+  argNumber,
+  argString,
+  databaseName,
+  DEFAULT_DATABASE_URL,
+  dropDatabase,
+  parseArgs,
+  Rng,
+  seconds,
+} from "./lib/common.ts";
+import { type Costs, measureCosts } from "./lib/costs.ts";
+import { type LiveResult, probeLive, runWatchers } from "./lib/live.ts";
 import { Generators, type LoadRequest } from "./lib/load.ts";
+import { MIX, type MixBuilding, type MixPlan, noteWrite as liveNote, packageWrite as livePackage } from "./lib/mix.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -33,7 +46,10 @@ const root = path.resolve(here, "..");
 interface BudgetClass {
   label: string;
   p95_ms?: number;
+  p99_ms?: number;
   min_rps?: number;
+  /** Requests/s of the same load on the server without caches. */
+  uncached_min_rps?: number;
   max_ms?: number;
   max_memory_growth_mb?: number;
 }
@@ -51,6 +67,8 @@ interface Scenario {
   cls: string;
   who: Who;
   steps: Step[];
+  /** The front-desk mix (its requests come from the plan, not `steps`). */
+  mix?: boolean;
 }
 
 interface Row {
@@ -67,6 +85,13 @@ interface Row {
   requests: number;
   errors: number;
   peakRssMb: number;
+  /** CPU of the 20-connection run (and of the uncached one), ms in all. */
+  costs?: Costs;
+  uncachedCosts?: Costs & { requests: number };
+  /** The scenario could not run (the endpoint is not there): no verdict. */
+  unavailable?: boolean;
+  /** The mix: latencies per kind of request. */
+  kinds?: [string, { latencies: number[]; errors: number }][];
   note?: string;
   /** Requests outlasted the run: the latencies are lower bounds. */
   slow?: boolean;
@@ -84,10 +109,16 @@ const connections = argNumber(args, "connections", 20);
 /** Load generator processes (autocannon in each; the connections split among them). */
 const generatorCount = argNumber(args, "generators", 2);
 let generators: Generators | null = null;
+/** Packages the mix sent a close for: never offered again (a close may outlast its run). */
+const closeSent = new Set<number>();
 /** Seconds of each scenario on the server without caches (0: not measured). */
 const uncachedSeconds = argNumber(args, "uncached", smoke ? 1 : Math.min(5, duration));
 const only = typeof args.get("only") === "string" ? new RegExp(String(args.get("only")), "i") : null;
 const outFile = argString(args, "out", path.join(here, "last-results.md"));
+/** The live scenario: browsers watching, seconds of writes, writes per second. */
+const liveWatchers = argNumber(args, "watchers", 100);
+const liveSeconds = argNumber(args, "live-seconds", smoke ? 2 : duration);
+const liveRate = argNumber(args, "live-rate", 10);
 const budgets = JSON.parse(fs.readFileSync(path.join(here, "budgets.json"), "utf8")) as Budgets;
 
 const pct = (sorted: number[], p: number) =>
@@ -164,15 +195,27 @@ async function startServer(env: NodeJS.ProcessEnv, base: string): Promise<ChildP
 // ---------------------------------------------------------------------------------------------
 // Load
 
+interface Loaded {
+  rps: number;
+  latencies: number[];
+  requests: number;
+  errors: number;
+  statuses: Map<number, number>;
+  cpuMs: number;
+  kinds?: [string, { latencies: number[]; errors: number }][];
+}
+
 async function load(
   base: string,
   token: string,
   steps: Step[],
   seconds: number,
   conns = connections,
-): Promise<{ rps: number; latencies: number[]; requests: number; errors: number; statuses: Map<number, number> }> {
+  mix?: MixPlan,
+): Promise<Loaded> {
   const requests = steps.map((s) => ({ ...s, method: s.method ?? "GET" }));
-  const r = await generators!.drive({ base, token, requests, seconds, connections: conns });
+  const r = await generators!.drive({ base, token, requests, seconds, connections: conns, mix });
+  for (const id of r.closing ?? []) closeSent.add(id);
   const latencies = r.latencies.sort((a, b) => a - b);
   const statuses = new Map(r.statuses);
   const non2xx = r.statuses.filter(([s]) => s < 200 || s >= 300).reduce((n, [, c]) => n + c, 0);
@@ -182,6 +225,8 @@ async function load(
     requests: latencies.length,
     errors: non2xx + r.failures,
     statuses,
+    cpuMs: r.cpuMs,
+    kinds: r.kinds?.map(([k, v]) => [k, { latencies: v.latencies.sort((a, b) => a - b), errors: v.errors }]),
   };
 }
 
@@ -247,10 +292,76 @@ async function main() {
   const sampleUnit = units[Math.floor(units.length / 3)];
   const since30 = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const since90 = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+
+  // The front-desk mix: every active front-desk user with their buildings, and per building the
+  // sizes of its lists, whether it records locations, and units with a current lease to write about.
+  const deskUsers = await all<{ id: number; buildings: number[] }>(
+    `select u.id, array_agg(ub.building_id order by ub.building_id) as buildings
+     from users u join user_buildings ub on ub.user_id = u.id join buildings b on b.id = ub.building_id and b.is_active
+     where u.role = 'FD' and u.is_active group by u.id order by u.id`,
+  );
+  const noteCounts = new Map(
+    (
+      await all<{ b: number; n: number }>(`select building_id as b, count(*)::int as n from shift_log_notes group by 1`)
+    ).map((r) => [r.b, r.n]),
+  );
+  const packageCounts = await all<{ b: number; status: string; n: number }>(
+    `select building_id as b, status, count(*)::int as n from packages group by 1, 2`,
+  );
+  const locations = new Set(
+    (
+      await all<{ b: number }>(
+        `select building_id as b from building_settings
+         where (settings->'shiftlogsettings'->>'is_recordable_by_location')::boolean`,
+      )
+    ).map((r) => r.b),
+  );
+  const mixUnits = await all<{
+    b: number;
+    apartment: number;
+    occupancy: number;
+    number: string;
+    occupant: number | null;
+  }>(
+    `select x.b, x.apartment, x.occupancy, x.number,
+       (select min(oc.id) from occupants oc where oc.occupancy_id = x.occupancy and oc.is_active) as occupant
+     from (select a.building_id as b, a.id as apartment, o.id as occupancy, a.apartment_number as number,
+             row_number() over (partition by a.building_id order by a.id) as k
+           from apartments a join occupancies o on o.apartment_id = a.id and o.is_active and o.lease_start_date <= current_date
+           where not a.is_management) x
+     where x.k <= 60`,
+  );
+  const mixBuildings = new Map<number, MixBuilding>();
+  for (const id of new Set(deskUsers.flatMap((u) => u.buildings)))
+    mixBuildings.set(id, {
+      id,
+      notes: noteCounts.get(id) ?? 0,
+      open: 0,
+      closed: 0,
+      locations: locations.has(id),
+      units: [],
+      closable: [],
+    });
+  for (const r of packageCounts) {
+    const b = mixBuildings.get(r.b);
+    if (b && r.status === "OPEN") b.open = r.n;
+    else if (b && r.status === "CLOSED") b.closed = r.n;
+  }
+  for (const u of mixUnits) mixBuildings.get(u.b)?.units.push(u);
+  const noteTypeIds = (
+    await all<{ id: number }>(
+      `select id from shift_log_types where is_active and code is distinct from 'SHIFTEND' order by id`,
+    )
+  ).map((r) => r.id);
+  const packageTypeIds = (
+    await all<{ id: number }>(`select id from package_types where is_active and not is_pic_required order by id`)
+  ).map((r) => r.id);
   await db.end();
 
   // The server -------------------------------------------------------------------------------
-  const port = await freePort();
+  // --port P: the API on P and the server without caches on P + 1 (else free ports).
+  const fixedPort = argNumber(args, "port", 0);
+  const port = fixedPort || (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-bench-"));
   const env: NodeJS.ProcessEnv = {
@@ -273,14 +384,29 @@ async function main() {
     fd: await signAccessToken(database.db, config, fd.id, { expiresInSeconds: 4 * 3600 }),
     of: await signAccessToken(database.db, config, of.id, { expiresInSeconds: 4 * 3600 }),
   };
+  // One token per desk user (every browser signs in as itself).
+  const signing = Date.now();
+  const deskTokens = new Map<number, string>();
+  for (const u of deskUsers)
+    deskTokens.set(u.id, await signAccessToken(database.db, config, u.id, { expiresInSeconds: 4 * 3600 }));
   await database.close();
+  const mixPlan: MixPlan = {
+    users: deskUsers.map((u) => ({ token: deskTokens.get(u.id)!, buildings: u.buildings })),
+    buildings: [...mixBuildings.values()],
+    noteTypes: noteTypeIds,
+    packageTypes: packageTypeIds,
+    seed: 20250101,
+  };
+  console.log(
+    `${deskUsers.length} front-desk users over ${mixBuildings.size} buildings (tokens signed in ${seconds(Date.now() - signing)}).`,
+  );
 
   generators = await Generators.start(generatorCount);
   const started = Date.now();
   const server = await startServer(env, base);
   let bare: { server: ChildProcess; base: string } | null = null;
   if (uncachedSeconds > 0) {
-    const barePort = await freePort();
+    const barePort = fixedPort ? fixedPort + 1 : await freePort();
     const bareBase = `http://127.0.0.1:${barePort}`;
     bare = {
       base: bareBase,
@@ -324,6 +450,14 @@ async function main() {
   const ul = `/core/buildings/${B}/unit-profiles/`;
 
   const list: Scenario[] = [
+    // What users see: every desk user of the portfolio on their own buildings (lib/mix.ts).
+    {
+      name: `front-desk mix (${deskUsers.length} users, ${mixBuildings.size} buildings)`,
+      cls: "mix",
+      who: "fd",
+      steps: [{ path: api("/shift-logs/shift-log-types/") }],
+      mix: true,
+    },
     // Building-scoped lists, as the front desk of the largest building.
     { name: "shift log: first page", cls: "building", who: "fd", steps: get(notes) },
     { name: "shift log: page 101 (offset 3000)", cls: "building", who: "fd", steps: get(`${notes}&offset=3000`) },
@@ -552,37 +686,71 @@ async function main() {
 
   const rows: Row[] = [];
   const judge = (row: Row) => {
+    if (row.unavailable) return;
     const b = budgets.classes[row.cls];
     const parts: string[] = [];
     if (b?.p95_ms !== undefined) {
       parts.push(`p95 ≤ ${b.p95_ms}`);
       if (row.p95 > b.p95_ms) row.misses.push(`p95 ${ms(row.p95)} > ${b.p95_ms} ms`);
     }
+    if (b?.p99_ms !== undefined) {
+      parts.push(`p99 ≤ ${b.p99_ms}`);
+      if (row.p99 > b.p99_ms) row.misses.push(`p99 ${ms(row.p99)} > ${b.p99_ms} ms`);
+    }
     if (b?.min_rps !== undefined && row.rps !== null) {
       parts.push(`≥ ${b.min_rps} req/s`);
       if (row.rps < b.min_rps) row.misses.push(`${row.rps.toFixed(0)} < ${b.min_rps} req/s`);
+    }
+    if (b?.uncached_min_rps !== undefined && row.uncached) {
+      parts.push(`uncached ≥ ${b.uncached_min_rps} req/s`);
+      if (row.uncached.rps < b.uncached_min_rps)
+        row.misses.push(`uncached ${row.uncached.rps.toFixed(0)} < ${b.uncached_min_rps} req/s`);
     }
     if (b?.max_ms !== undefined) {
       parts.push(`≤ ${b.max_ms / 1000} s`);
       if (row.p99 > b.max_ms) row.misses.push(`${seconds(row.p99)} > ${b.max_ms / 1000} s`);
     }
     if (b?.max_memory_growth_mb !== undefined && row.note) parts.push(`+${b.max_memory_growth_mb} MB`);
-    parts.push("0 errors");
+    parts.push(row.cls === "live" ? "0 missed" : "0 errors");
     if (row.errors > budgets.max_errors) row.misses.push(`${row.errors} errors`);
     row.budget = parts.join(", ");
     row.verdict = row.misses.length ? "FAIL" : "pass";
   };
 
+  /** CPU ms per request: API · PostgreSQL (· load generator). */
+  const perRequest = (c: Costs | undefined, requests: number, withLoad = true) =>
+    c && requests
+      ? [c.apiMs, c.pgMs, ...(withLoad ? [c.loadMs] : [])].map((v) => (v / requests).toFixed(2)).join(" · ")
+      : "—";
   const print = (r: Row) =>
     console.log(
-      `${r.verdict === "pass" ? "ok  " : r.verdict === "FAIL" ? "MISS" : "    "} ${r.name.padEnd(46)} ` +
-        `${(r.rps === null ? "—" : r.rps.toFixed(0)).padStart(6)} req/s  p50 ${lat(r, r.p50).padStart(6)}  p95 ${lat(r, r.p95).padStart(6)}  ` +
-        `p99 ${lat(r, r.p99).padStart(6)} ms  ${String(r.errors).padStart(3)} err  ` +
-        `alone ${r.alone == null ? "—" : ms(r.alone)} ms  ` +
-        (r.uncached ? `uncached ${r.uncached.rps.toFixed(0)} req/s p95 ${ms(r.uncached.p95)} ms  ` : "") +
-        `RSS ${r.peakRssMb.toFixed(0)} MB` +
-        (r.misses.length ? `  (${r.misses.join("; ")})` : ""),
+      r.unavailable
+        ? `     ${r.name.padEnd(46)} not available (${r.note})`
+        : `${r.verdict === "pass" ? "ok  " : r.verdict === "FAIL" ? "MISS" : "    "} ${r.name.padEnd(46)} ` +
+            `${(r.rps === null ? "—" : r.rps.toFixed(0)).padStart(6)} req/s  p50 ${lat(r, r.p50).padStart(6)}  p95 ${lat(r, r.p95).padStart(6)}  ` +
+            `p99 ${lat(r, r.p99).padStart(6)} ms  ${String(r.errors).padStart(3)} err  ` +
+            `alone ${r.alone == null ? "—" : ms(r.alone)} ms  ` +
+            (r.uncached ? `uncached ${r.uncached.rps.toFixed(0)} req/s p95 ${ms(r.uncached.p95)} ms  ` : "") +
+            `CPU ms/req API · PG · load ${perRequest(r.costs, r.requests)}` +
+            (r.uncachedCosts
+              ? ` (uncached API · PG ${perRequest(r.uncachedCosts, r.uncachedCosts.requests, false)})`
+              : "") +
+            `  RSS ${r.peakRssMb.toFixed(0)} MB` +
+            (r.note && (r.cls === "live" || r.errors) ? `  [${r.note}]` : "") +
+            (r.misses.length ? `  (${r.misses.join("; ")})` : ""),
     );
+  /** The mix, request by request. */
+  const kindLines = (r: Row) =>
+    (r.kinds ?? [])
+      .sort(([a], [b]) => Object.keys(MIX).indexOf(a) - Object.keys(MIX).indexOf(b))
+      .map(
+        ([k, v]) =>
+          `| ${k} | ${MIX[k as keyof typeof MIX].toFixed(1)} % | ${v.latencies.length} | ${ms(pct(v.latencies, 50))} | ` +
+          `${ms(pct(v.latencies, 95))} | ${ms(pct(v.latencies, 99))} | ${v.errors} |`,
+      );
+  const printKinds = (r: Row) => {
+    for (const line of kindLines(r)) console.log(`       ${line}`);
+  };
 
   // Requests still running when a load ends (autocannon stops waiting for them) would slow the
   // next scenario down: wait until the database has no query of this benchmark running.
@@ -601,18 +769,118 @@ async function main() {
     }
   };
 
+  // Browsers watching live (GET /api/v1/live/): ~20 buildings spread over the portfolio, each
+  // watched by its desk users' browsers, notes and packages logged into them at a steady rate.
+  const liveRow = async (): Promise<Row> => {
+    const usersOf = new Map<number, string[]>();
+    for (const u of deskUsers)
+      for (const b of u.buildings) usersOf.set(b, [...(usersOf.get(b) ?? []), deskTokens.get(u.id)!]);
+    const candidates = [...usersOf.keys()].filter((b) => mixBuildings.get(b)?.units.length).sort((x, y) => x - y);
+    const n = Math.min(20, candidates.length);
+    const watched = Array.from({ length: n }, (_, i) => candidates[Math.floor((i * candidates.length) / n)]);
+    const watchers = Array.from({ length: liveWatchers }, (_, i) => {
+      const tokensOf = usersOf.get(watched[i % n])!;
+      return { building: watched[i % n], token: tokensOf[Math.floor(i / n) % tokensOf.length] };
+    });
+    const row: Row = {
+      name: `live: ${liveWatchers} watchers on ${n} buildings, ${liveRate} writes/s`,
+      cls: "live",
+      rps: null,
+      p50: 0,
+      p95: 0,
+      p99: 0,
+      requests: 0,
+      errors: 0,
+      peakRssMb: mem.window,
+      verdict: "—",
+      budget: "",
+      misses: [],
+    };
+    if (!watchers.length) return { ...row, unavailable: true, note: "no front-desk users" };
+    const status = await probeLive(base, watchers[0].token, watchers[0].building).catch(() => 0);
+    if (status === 404) return { ...row, unavailable: true, note: "GET /api/v1/live/ answers 404" };
+    const rng = new Rng(20250101);
+    let turn = 0;
+    mem.startWindow();
+    const cpu = process.cpuUsage();
+    let result: LiveResult;
+    try {
+      const measured = await measureCosts(server.pid!, dbName, async () => {
+        const r = await runWatchers({
+          base,
+          watchers,
+          seconds: liveSeconds,
+          rate: liveRate,
+          write: (b) => {
+            const mb = mixBuildings.get(b)!;
+            const tokensOf = usersOf.get(b)!;
+            const token = tokensOf[turn % tokensOf.length];
+            const w =
+              turn++ % 2 === 0
+                ? { ...liveNote(rng, mb, noteTypeIds), topic: "shift_logs" }
+                : { ...livePackage(rng, mb, packageTypeIds), topic: "packages" };
+            return { ...w, token };
+          },
+        });
+        const used = process.cpuUsage(cpu);
+        return { ...r, cpuMs: (used.user + used.system) / 1000 };
+      });
+      result = measured.result;
+      row.costs = measured.costs;
+    } catch (err) {
+      return { ...row, errors: 1, note: `watchers failed: ${(err as Error).message}` };
+    }
+    const sorted = result.latencies.sort((a, b) => a - b);
+    const deliveries = sorted.length + result.missed;
+    return {
+      ...row,
+      rps: result.writes / result.seconds,
+      p50: pct(sorted, 50),
+      p95: pct(sorted, 95),
+      p99: pct(sorted, 99),
+      // Costs per write (each fans out to its building's watchers).
+      requests: result.writes,
+      errors: result.missed + result.errors,
+      peakRssMb: mem.window,
+      note:
+        `${result.writes} writes, ${sorted.length} of ${deliveries} deliveries, max ${ms(sorted[sorted.length - 1] ?? 0)} ms` +
+        (result.missed ? `, ${result.missed} missed` : "") +
+        (result.errors ? `, ${result.errors} failed writes` : ""),
+    };
+  };
+
+  // The mix with the packages open now (each closed once; those it logs it may close too).
+  const freshPlan = async (): Promise<MixPlan> => {
+    const open = new Map(
+      (
+        await idle.query<{ b: number; ids: number[] }>(
+          `select building_id as b, (array_agg(id order by id desc))[1:300] as ids
+           from packages where status = 'OPEN' and not (id = any($1::int[])) group by 1`,
+          [[...closeSent]],
+        )
+      ).rows.map((r) => [r.b, r.ids]),
+    );
+    return { ...mixPlan, buildings: mixPlan.buildings.map((b) => ({ ...b, closable: open.get(b.id) ?? [] })) };
+  };
+  const dbName = databaseName(url);
+  const run = async (s: Scenario, target: string, secs: number, conns = connections) =>
+    load(target, tokens[s.who], s.steps, secs, conns, s.mix ? await freshPlan() : undefined);
+
   try {
     for (const s of scenarios) {
       await waitIdle();
       if (warmup > 0) {
-        await load(base, tokens[s.who], s.steps, warmup);
+        await run(s, base, warmup);
         await waitIdle();
       }
       // Alone: one connection, what a single user waits when the server is not busy.
-      const alone = smoke ? null : await load(base, tokens[s.who], s.steps, Math.min(2, duration), 1);
+      const alone = smoke ? null : await run(s, base, Math.min(2, duration), 1);
       if (alone) await waitIdle();
+      const plan = s.mix ? await freshPlan() : undefined;
       mem.startWindow();
-      const r = await load(base, tokens[s.who], s.steps, duration);
+      const { result: r, costs } = await measureCosts(server.pid!, dbName, () =>
+        load(base, tokens[s.who], s.steps, duration, connections, plan),
+      );
       const row: Row = {
         name: s.name,
         cls: s.cls,
@@ -624,18 +892,24 @@ async function main() {
         requests: r.requests,
         errors: r.errors + (alone?.errors ?? 0),
         peakRssMb: mem.window,
+        costs,
+        kinds: r.kinds,
         verdict: "—",
         budget: "",
         misses: [],
       };
       if (r.errors) row.note = `statuses ${[...r.statuses].map(([k, v]) => `${k}×${v}`).join(" ")}`;
       if (bare) {
-        // The same load where every request reads the database (not judged against the budget).
+        // The same load where every request reads the database.
         await waitIdle();
-        if (!smoke) await load(bare.base, tokens[s.who], s.steps, 1);
+        if (!smoke) await run(s, bare.base, 1);
         await waitIdle();
-        const u = await load(bare.base, tokens[s.who], s.steps, uncachedSeconds);
+        const barePlan = s.mix ? await freshPlan() : undefined;
+        const { result: u, costs: uc } = await measureCosts(bare.server.pid!, dbName, () =>
+          load(bare!.base, tokens[s.who], s.steps, uncachedSeconds, connections, barePlan),
+        );
         row.uncached = { rps: u.rps, p95: pct(u.latencies, 95), errors: u.errors };
+        row.uncachedCosts = { ...uc, requests: u.requests };
         row.errors += u.errors;
         if (u.errors)
           row.note = `${row.note ? `${row.note}; ` : ""}uncached statuses ${[...u.statuses].map(([k, v]) => `${k}×${v}`).join(" ")}`;
@@ -651,6 +925,21 @@ async function main() {
       judge(row);
       rows.push(row);
       print(row);
+      if (s.mix) printKinds(row);
+      // Right after the mix: browsers watching live while the desks write.
+      if (s.mix && (!only || only.test("live"))) {
+        await waitIdle();
+        const live = await liveRow();
+        judge(live);
+        rows.push(live);
+        print(live);
+      }
+    }
+    if (only && only.test("live") && !scenarios.some((s) => s.mix)) {
+      const live = await liveRow();
+      judge(live);
+      rows.push(live);
+      print(live);
     }
 
     // The spreadsheet export: one request at a time, timed to the last byte, memory watched.
@@ -723,15 +1012,28 @@ async function main() {
       `${counts.buildings} buildings, ${counts.apartments} units, ${counts.notes.toLocaleString("en-US")} notes, ` +
       `${counts.packages.toLocaleString("en-US")} packages; ${connections} connections, ${duration} s per scenario after ${warmup} s warm-up.`,
     "",
-    "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | alone p50 ms | uncached req/s | uncached p95 ms | budget | result |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
-    ...rows.map(
-      (r) =>
-        `| ${r.name} | ${r.rps === null ? "—" : r.rps.toFixed(0)} | ${lat(r, r.p50)} | ${lat(r, r.p95)} | ${lat(r, r.p99)} | ${r.errors} | ${r.alone == null ? "—" : ms(r.alone)} | ` +
-        `${r.uncached ? r.uncached.rps.toFixed(0) : "—"} | ${r.uncached ? ms(r.uncached.p95) : "—"} | ` +
-        `${r.budget}${r.note && r.cls === "export" ? ` (${r.note})` : ""} | ${r.verdict === "FAIL" ? `**miss**: ${r.misses.join("; ")}` : r.verdict} |`,
+    "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | alone p50 ms | uncached req/s | uncached p95 ms | CPU ms/req API · PG · load | uncached CPU ms/req API · PG | budget | result |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
+    ...rows.map((r) =>
+      r.unavailable
+        ? `| ${r.name} | not available (${r.note}) | | | | | | | | | | ${budgets.classes[r.cls]?.label ?? ""} | — |`
+        : `| ${r.name} | ${r.rps === null ? "—" : r.rps.toFixed(0)} | ${lat(r, r.p50)} | ${lat(r, r.p95)} | ${lat(r, r.p99)} | ${r.errors} | ${r.alone == null ? "—" : ms(r.alone)} | ` +
+          `${r.uncached ? r.uncached.rps.toFixed(0) : "—"} | ${r.uncached ? ms(r.uncached.p95) : "—"} | ` +
+          `${perRequest(r.costs, r.requests)} | ${r.uncachedCosts ? perRequest(r.uncachedCosts, r.uncachedCosts.requests, false) : "—"} | ` +
+          `${r.budget}${r.note && (r.cls === "export" || r.cls === "live") ? ` (${r.note})` : ""} | ${r.verdict === "FAIL" ? `**miss**: ${r.misses.join("; ")}` : r.verdict} |`,
     ),
     "",
+    ...rows
+      .filter((r) => r.kinds?.length)
+      .flatMap((r) => [
+        `${r.name}, request by request (20 connections):`,
+        "",
+        "| request | share | answers | p50 ms | p95 ms | p99 ms | errors |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ...kindLines(r),
+        "",
+      ]),
+    "CPU ms/req: CPU time of the API process, of PostgreSQL's processes for the benchmark database and of the load generator, over the 20-connection run, per answer (live: per write).",
     `Server memory: ${startRss.toFixed(0)} MB at start, peak ${mem.peak.toFixed(0)} MB (RSS).`,
   ];
   const errors = rows.reduce((n, r) => n + r.errors, 0);

@@ -222,7 +222,7 @@ export const HANDOVERS = [
  * so word searches range from thousands of hits to a handful.
  */
 // prettier-ignore
-const DETAIL_WORDS = [
+export const DETAIL_WORDS = [
   "checked", "again", "later", "confirmed", "called", "emailed", "left", "message", "voicemail", "super",
   "porter", "handyman", "doorman", "concierge", "manager", "office", "vendor", "invoice", "quote", "estimate",
   "ceiling", "radiator", "boiler", "thermostat", "intercom", "buzzer", "mailbox", "stairwell", "basement", "laundry",
