@@ -198,7 +198,7 @@ describe("change feed triggers", () => {
     );
   });
 
-  it("send packages: for a package, not for its notification bookkeeping", async () => {
+  it("send packages: for every change of a package, its notification bookkeeping too, and nothing for a no-op update", async () => {
     let id = 0;
     expect(
       await sent(async () => {
@@ -214,7 +214,8 @@ describe("change feed triggers", () => {
           sql`update packages set send_notification_to = 'a@example.com', last_modified = now() where id = ${id}`,
         ),
       ),
-    ).toEqual([]);
+    ).toEqual(["packages:1"]);
+    expect(await sent(() => t.db.execute(sql`update packages set status = status where id = ${id}`))).toEqual([]);
     expect(await sent(() => t.db.execute(sql`update packages set status = 'CLOSED' where id = ${id}`))).toEqual([
       "packages:1",
     ]);

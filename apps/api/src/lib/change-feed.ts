@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import { CHANGE_CHANNEL } from "../db/client.ts";
+import { keepCountsOf } from "./count-cache.ts";
 
 /**
  * The change feed: PostgreSQL LISTEN/NOTIFY as the invalidation bus of the in-process caches.
@@ -87,7 +88,8 @@ export interface CacheStats {
 
 export interface ChangeCache<V> {
   readonly name: string;
-  get(key: string, topics: TopicsOf<V>, load: () => Promise<V>): Promise<V>;
+  /** `keep`: whether a loaded value is stored (default: always). */
+  get(key: string, topics: TopicsOf<V>, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
   readonly size: number;
   readonly stats: CacheStats;
 }
@@ -127,7 +129,7 @@ class Cache<V> implements ChangeCache<V> {
     return this.entries.size;
   }
 
-  get(key: string, topicsOf: TopicsOf<V>, load: () => Promise<V>): Promise<V> {
+  get(key: string, topicsOf: TopicsOf<V>, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V> {
     const feed = this.feed;
     if (!feed.listening) {
       this.stats.bypassed++;
@@ -163,7 +165,7 @@ class Cache<V> implements ChangeCache<V> {
       try {
         const value = await load();
         const t = typeof topicsOf === "function" ? topicsOf(value) : topicsOf;
-        if (feed.listening && feed.unchangedSince(start, t)) this.store(key, value, t, at);
+        if (feed.listening && feed.unchangedSince(start, t) && (!keep || keep(value))) this.store(key, value, t, at);
         return value;
       } finally {
         if (this.flights.get(key) === flight) this.flights.delete(key);
@@ -318,6 +320,7 @@ export const changeFeed = fp(
   async (app) => {
     const feed = new ChangeFeed();
     app.decorate("changes", feed);
+    keepCountsOf(app.database.db, feed);
     // CACHES=0: the feed never listens, so every cache read loads from the database.
     if (!app.config.caches) {
       app.log.info("in-process caches off (CACHES=0)");

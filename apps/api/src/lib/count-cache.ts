@@ -1,44 +1,38 @@
+import type { ChangeFeed, ChangeCache } from "./change-feed.ts";
+
 /**
  * The counting strategy of the paginated lists. A page is an index range and costs the same
  * whatever the list's length, but its `count` visits every matching row: a few thousand rows
  * cost nothing, a building's 170,000 closed packages or a portfolio's million shift log notes
- * cost tens of milliseconds on every page. So a count of LARGE_COUNT rows or more is kept for
- * COUNT_TTL_MS and shared by the next pages and the other users of the same list (keyed by the
- * database, the list and its filter); smaller counts are always exact and never kept.
- * Concurrent requests for the same cold count share one query.
+ * cost tens of milliseconds on every page. So a count of LARGE_COUNT rows or more is kept in the
+ * change feed's "list-counts" cache, shared by the next pages and the other users of the same
+ * list (keyed by the list and its filter), until a change of the topics of the rows it counts:
+ * it is as exact as the list itself. Smaller counts are always counted afresh. Without the feed
+ * (CACHES=0, the listener down, a count inside a transaction) every count is counted.
  */
 export const LARGE_COUNT = 5000;
-export const COUNT_TTL_MS = 30_000;
 const MAX_ENTRIES = 5000;
 
-interface Entry {
-  at: number;
-  value: Promise<number>;
+const caches = new WeakMap<object, ChangeCache<number>>();
+
+/** Counts read through `db` are kept in `feed` (the change feed plugin calls this). */
+export function keepCountsOf(db: object, feed: ChangeFeed): void {
+  caches.set(db, feed.cache<number>({ name: "list-counts", max: MAX_ENTRIES }));
 }
 
-const byDb = new WeakMap<object, Map<string, Entry>>();
-
-export async function cachedCount(db: object, key: string, count: () => Promise<number>): Promise<number> {
-  let cache = byDb.get(db);
-  if (!cache) byDb.set(db, (cache = new Map()));
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && now - hit.at < COUNT_TTL_MS) return hit.value;
-  const value = count();
-  cache.set(key, { at: now, value });
-  try {
-    const n = await value;
-    // Small counts are recounted every time (exact right after a write).
-    if (n < LARGE_COUNT && cache.get(key)?.value === value) cache.delete(key);
-    return n;
-  } catch (err) {
-    if (cache.get(key)?.value === value) cache.delete(key);
-    throw err;
-  } finally {
-    if (cache.size > MAX_ENTRIES) {
-      for (const [k, e] of cache) if (Date.now() - e.at >= COUNT_TTL_MS || cache.size > MAX_ENTRIES) cache.delete(k);
-    }
-  }
+/**
+ * `topics`: what makes the count stale (the list's building topics); null when no topic covers
+ * it (a list over every building), and then it is always counted.
+ */
+export function cachedCount(
+  db: object,
+  key: string,
+  topics: readonly string[] | null,
+  count: () => Promise<number>,
+): Promise<number> {
+  const cache = caches.get(db);
+  if (!cache || !topics) return count();
+  return cache.get(key, topics, count, (n) => n >= LARGE_COUNT);
 }
 
 /** A stable cache key of a filter object (dates as ISO strings, undefined fields left out). */

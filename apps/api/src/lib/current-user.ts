@@ -53,7 +53,9 @@ export async function loadCurrentUser(
       last_name: users.last_name,
       role: users.role,
       is_active: users.is_active,
-      buildings: sql<number[]>`coalesce((select array_agg(${userBuildings.building_id} order by ${userBuildings.building_id}) from ${userBuildings} where ${userBuildings.user_id} = ${users.id}), '{}')`,
+      buildings: sql<
+        number[]
+      >`coalesce((select array_agg(${userBuildings.building_id} order by ${userBuildings.building_id}) from ${userBuildings} where ${userBuildings.user_id} = ${users.id}), '{}')`,
     })
     .from(users)
     .where(cond)
@@ -61,5 +63,9 @@ export async function loadCurrentUser(
   if (rows.length !== 1) return null;
   const r = rows[0];
   // Shared by the requests of a cached user: read-only.
-  return Object.freeze({ ...r, role: r.role as Role, buildings: Object.freeze((r.buildings ?? []).map(Number)) as number[] });
+  return Object.freeze({
+    ...r,
+    role: r.role as Role,
+    buildings: Object.freeze((r.buildings ?? []).map(Number)) as number[],
+  });
 }

@@ -13,10 +13,7 @@ export class HttpError extends Error {
 /** 400 with `{field: [message]}`; use `non_field_errors` for form-wide messages. */
 export class ValidationError extends HttpError {
   constructor(public readonly fields: Record<string, string[] | string>) {
-    super(
-      400,
-      Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])),
-    );
+    super(400, Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])));
   }
 }
 

@@ -6,7 +6,11 @@ export interface Page {
   offset: number;
 }
 
-export function pageOf(query: { limit?: number; offset?: number }, defaultLimit = DEFAULT_PAGE_SIZE, maxLimit = 50000): Page {
+export function pageOf(
+  query: { limit?: number; offset?: number },
+  defaultLimit = DEFAULT_PAGE_SIZE,
+  maxLimit = 50000,
+): Page {
   return {
     limit: Math.min(Math.max(query.limit ?? defaultLimit, 1), maxLimit),
     offset: Math.max(query.offset ?? 0, 0),

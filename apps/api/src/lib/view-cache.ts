@@ -36,15 +36,13 @@ export interface View {
 export const VIEW_CACHE_MAX = 300;
 
 /**
- * List pages of one building (shift log, packages, units, residents …), kept per signed-in user
- * and URL (rows carry per-user fields such as what the user may edit) until a change of their
- * building's topics: every desk polling the same lists is served without the database while
- * nothing changes. Pages are a few to a few hundred KB; a shorter TTL bounds what no topic
- * covers (a staff member renamed, the 24-hour windows moving on).
+ * Lists kept per signed-in user (the buildings they may see, the employees of their buildings):
+ * the key holds the user and the URL, the topics always the user's own (`user:<id>`: a role,
+ * access or account change drops everything that user sees) besides the rows' topics.
+ * A building's busy lists (shift log, packages, units, residents) are not kept: a desk rarely
+ * reads the same page twice between two changes, so they are read afresh.
  */
 export const LIST_CACHE = { ttlMs: 30_000, max: 2000 } as const;
-/** Only screen-sized pages are kept (a page of 5,000 packages for a print is read afresh). */
-export const LIST_CACHE_MAX_ROWS = 100;
 
 /** The key of a per-user list page: the user and the whole URL with its query. */
 export const userPageKey = (req: FastifyRequest): string => `${requireUser(req).id}:${req.url}`;

@@ -66,7 +66,11 @@ const minLogin = (value: string | undefined, timeZone: string) =>
  */
 export async function employeesView(req: FastifyRequest, q: EmployeeQuery): Promise<View> {
   const scope = await employeeScope(req, q.building);
-  return { key: userPageKey(req), topics: [topics.employees], load: () => listEmployees(req, q, scope) };
+  return {
+    key: userPageKey(req),
+    topics: [topics.employees, topics.user(requireUser(req).id)],
+    load: () => listEmployees(req, q, scope),
+  };
 }
 
 async function listEmployees(req: FastifyRequest, q: EmployeeQuery, scope: EmployeeScope) {
@@ -116,7 +120,11 @@ async function listEmployees(req: FastifyRequest, q: EmployeeQuery, scope: Emplo
 /** GET /core/employees/simple-list/ (kept like the employee list) */
 export async function employeesSimpleView(req: FastifyRequest, q: EmployeeSimpleQuery): Promise<View> {
   const scope = await employeeScope(req, q.building);
-  return { key: userPageKey(req), topics: [topics.employees], load: () => listEmployeesSimple(req, q, scope) };
+  return {
+    key: userPageKey(req),
+    topics: [topics.employees, topics.user(requireUser(req).id)],
+    load: () => listEmployeesSimple(req, q, scope),
+  };
 }
 
 async function listEmployeesSimple(req: FastifyRequest, q: EmployeeSimpleQuery, scope: EmployeeScope) {

@@ -18,7 +18,7 @@ import { requireUser } from "../../lib/current-user.ts";
 import { NotFoundError, PermissionDeniedError } from "../../lib/errors.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
 import { streamXlsx, type XlsxColumn } from "../../lib/xlsx.ts";
-import { changeNotes, dbOf, diff, FormError, gateObject, parseBody, sendUnitPage, viewerOf } from "./common.ts";
+import { changeNotes, dbOf, diff, FormError, gateObject, parseBody, viewerOf } from "./common.ts";
 import * as repo from "./repository.ts";
 
 const toApartment = (r: repo.ApartmentRow): Apartment => ({
@@ -212,11 +212,8 @@ export async function listApartments(
     );
   }
   const page = pageOf(q, 30, 5000);
-  const load = async () => {
-    const { count, rows } = await repo.listApartments(dbOf(req), scope.building.id, q.search, page);
-    return paginate(req, page, count, rows.map(toApartment));
-  };
-  return sendUnitPage(req, reply, scope, page, "apartment-pages", load);
+  const { count, rows } = await repo.listApartments(dbOf(req), scope.building.id, q.search, page);
+  return paginate(req, page, count, rows.map(toApartment));
 }
 
 /**
@@ -256,9 +253,6 @@ export async function buildingOccupants(
     );
   }
   const page = pageOf(q, 30, 5000);
-  const load = async () => {
-    const { count, rows } = await repo.buildingOccupants(dbOf(req), scope.building.id, q.search, viewer, page);
-    return paginate(req, page, count, rows);
-  };
-  return sendUnitPage(req, reply, scope, page, "resident-pages", load);
+  const { count, rows } = await repo.buildingOccupants(dbOf(req), scope.building.id, q.search, viewer, page);
+  return paginate(req, page, count, rows);
 }

@@ -1,13 +1,10 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type Action, can, changeNote, hasBuildingAccess } from "@portico/contract";
 import type { Db } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { contactView } from "../../lib/resident-contact.ts";
-import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
-import { todayIn } from "../../lib/dates.ts";
-import { LIST_CACHE, LIST_CACHE_MAX_ROWS, sendView, userPageKey, type ViewBody } from "../../lib/view-cache.ts";
 import { HttpError, NotFoundError } from "../../lib/errors.ts";
 import type { Viewer } from "./repository.ts";
 
@@ -146,26 +143,3 @@ export function usernameBase(first: string, last: string, unit: string): string 
   return `${base}${slug(unit).slice(0, 10)}`;
 }
 
-/**
- * A building's screen-sized pages of units or residents are kept per user, URL and local day
- * until a unit, lease, resident or flag of the building changes (topic units:). A list over
- * several buildings (`buildingIds`, the unit list of an office user) is kept until any of them
- * or the set of buildings changes; its TTL bounds the local days of other time zones.
- */
-export function sendUnitPage<T extends object>(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  scope: { building: { id: number; time_zone: string } },
-  page: { limit: number },
-  name: string,
-  load: () => Promise<T>,
-  buildingIds: readonly number[] = [scope.building.id],
-): Promise<T | FastifyReply> {
-  if (page.limit > LIST_CACHE_MAX_ROWS) return load();
-  const pages = req.server.changes.cache<ViewBody>({ name, ...LIST_CACHE });
-  const key = `${todayIn(scope.building.time_zone)}:${userPageKey(req)}`;
-  const own = buildingIds.length === 1 && buildingIds[0] === scope.building.id;
-  // Rows carry their building's name: its own page follows a rename (buildings:all covers the others).
-  const keys = [...buildingIds.map(topics.units), ...(own ? [topics.building(scope.building.id)] : [topics.buildings])];
-  return sendView(req, reply, pages, { key, topics: keys, load });
-}

@@ -25,6 +25,7 @@ import {
 import { iso } from "../../lib/dates.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import { type ContactView, residentEmail, residentPhone } from "../../lib/resident-contact.ts";
+import { topics } from "../../lib/change-feed.ts";
 
 /** What the reader may see. */
 export interface Viewer {
@@ -1035,7 +1036,7 @@ export async function unitList(
     const count = rows.length ? Number(rows[0].total_count) : page.offset > 0 ? await countRows() : 0;
     return { count, rows: rows.map(toUnitRow) };
   }
-  const count = await cachedCount(db, countKey("unit_list", f), countRows);
+  const count = await cachedCount(db, countKey("unit_list", f), f.buildingIds.map(topics.units), countRows);
   const r = await db.execute(unitListPage(f, s, page.limit, page.offset, { total: false, byName }));
   return { count, rows: rowsOf(r).map(toUnitRow) };
 }

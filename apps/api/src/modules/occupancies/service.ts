@@ -43,7 +43,6 @@ import {
   gateObject,
   nestedErrors,
   parseBody,
-  sendUnitPage,
   usernameBase,
   viewerOf,
 } from "./common.ts";
@@ -164,14 +163,12 @@ export async function listOccupancies(req: FastifyRequest, reply: FastifyReply, 
   if (buildingId === undefined) throw new ValidationError({ building: [M.fieldRequired] });
   const scope = await requireBuilding(req, db, buildingId, "occupancy.view");
   const page = pageOf(q);
-  return sendUnitPage(req, reply, scope, page, "occupancy-pages", async () => {
-    const { count, ids } = await repo.listOccupancyIds(
-      db,
-      { buildingIds: [scope.building.id], apartmentId: q.apartment_id, isActive: q.is_active },
-      page,
-    );
-    return paginate(req, page, count, await buildOccupancies(db, ids, viewerOf(scope)));
-  });
+  const { count, ids } = await repo.listOccupancyIds(
+    db,
+    { buildingIds: [scope.building.id], apartmentId: q.apartment_id, isActive: q.is_active },
+    page,
+  );
+  return paginate(req, page, count, await buildOccupancies(db, ids, viewerOf(scope)));
 }
 
 /** GET /core/occupancies/{id}/adjacent_units/ */

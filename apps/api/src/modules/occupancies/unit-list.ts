@@ -13,7 +13,7 @@ import { contactView } from "../../lib/resident-contact.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
 import { streamXlsx, type XlsxColumn } from "../../lib/xlsx.ts";
 import { usDate } from "./apartments.ts";
-import { dbOf, sendUnitPage } from "./common.ts";
+import { dbOf } from "./common.ts";
 import * as repo from "./repository.ts";
 import { buildings } from "../../db/schema/index.ts";
 import { eq } from "drizzle-orm";
@@ -91,10 +91,6 @@ export async function unitList(
     );
   }
   const page = pageOf(q, UNIT_LIST_DEFAULT_LIMIT, UNIT_LIST_EXPORT_LIMIT);
-  const load = async () => {
-    const { count, rows } = await repo.unitList(db, filter, sort, page);
-    return paginate(req, page, count, rows);
-  };
-  if (!ids.length) return load();
-  return sendUnitPage(req, reply, scope, page, "unit-list-pages", load, ids);
+  const { count, rows } = await repo.unitList(db, filter, sort, page);
+  return paginate(req, page, count, rows);
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PACKAGE_ENTITY, type PackageGroup, type PackageStatus } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
+import { topics } from "../../lib/change-feed.ts";
 import {
   emailMessages,
   events,
@@ -443,7 +444,8 @@ export async function listPackages(
 ): Promise<{ rows: PackageRow[]; count: number }> {
   const words = await resolveSearch(db, f);
   let rows: PackageRow[] | undefined;
-  const count = await cachedCount(db, countKey("packages", f), async () => {
+  const counted = [topics.packages(f.buildingId), topics.units(f.buildingId), topics.packageTypes];
+  const count = await cachedCount(db, countKey("packages", f), counted, async () => {
     const r = await pageQuery(
       db,
       f,

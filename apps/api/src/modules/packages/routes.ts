@@ -43,15 +43,7 @@ import {
 import { registerUploadParsers } from "../../lib/files.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import {
-  LIST_CACHE,
-  LIST_CACHE_MAX_ROWS,
-  sendView,
-  userPageKey,
-  VIEW_CACHE_MAX,
-  type ViewBody,
-} from "../../lib/view-cache.ts";
-import { topics } from "../../lib/change-feed.ts";
+import { sendView, VIEW_CACHE_MAX, type ViewBody } from "../../lib/view-cache.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
 import * as service from "./service.ts";
 
@@ -116,7 +108,6 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const deps = () => service.depsOf(app);
   const gridViews = app.changes.cache<ViewBody>({ name: "package-grid", max: VIEW_CACHE_MAX });
   const apartmentPackagesViews = app.changes.cache<ViewBody>({ name: "apartment-packages", max: VIEW_CACHE_MAX });
-  const lists = app.changes.cache<ViewBody>({ name: "package-pages", ...LIST_CACHE });
   // The default types (Keys among them) exist on every installation.
   app.addHook("onReady", async () => {
     await ensurePackageTypes(app.db);
@@ -135,22 +126,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(Package), ...errors },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const page = pageOf(req.query, PACKAGE_LIST_DEFAULT_LIMIT, PACKAGE_LIST_MAX_LIMIT);
       const list = await service.listPackages(req, app.db, req.query, page);
-      const load = async () => {
-        const { count, results } = await list.load();
-        return paginate(req, page, count, results);
-      };
-      if (page.limit > LIST_CACHE_MAX_ROWS) return load();
-      // Kept per user (and the building's day: leases start and end) until a package, unit,
-      // resident or type of the building changes.
-      const b = list.buildingId;
-      return sendView(req, reply, lists, {
-        key: `${list.today}:${userPageKey(req)}`,
-        topics: [topics.packages(b), topics.units(b), topics.packageTypes],
-        load,
-      });
+      const { count, results } = await list.load();
+      return paginate(req, page, count, results);
     },
   );
 
@@ -268,22 +248,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(PackageActivityItem), ...errors },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const page = pageOf(req.query, 500, 5000);
       const activity = await service.packageActivity(req, app.db, req.params.id, page);
-      const load = async () => {
-        const { count, results } = await activity.load();
-        return paginate(req, page, count, results);
-      };
-      // The screen's page (500) is kept per user until a package of the building changes; the
-      // TTL moves the 24-hour window on.
-      if (page.limit > 500) return load();
-      const b = activity.buildingId;
-      return sendView(req, reply, lists, {
-        key: userPageKey(req),
-        topics: [topics.packages(b), topics.units(b), topics.packageTypes],
-        load,
-      });
+      const { count, results } = await activity.load();
+      return paginate(req, page, count, results);
     },
   );
 

@@ -152,10 +152,9 @@ describe("apartment packages pages", () => {
 });
 
 describe("package list pages", () => {
-  it("show a package logged or closed on the next call, and answer 304 while nothing changed", async () => {
+  it("show a package logged or closed on the next call", async () => {
     const url = "/api/v1/packages/list/?building=1";
     const first = ok(await get(url));
-    expect((await get(url, "frontdesk", { "if-none-match": String(first.headers.etag) })).statusCode).toBe(304);
     const occupancy = (await unit(t, 1, "1203")).occupancy_id;
     await logOne(t, "frontdesk", { occupancy, package_type: ty["Small box"], opening_comment: "List cache check" }, 1);
     const second = ok(await get(url)).json();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Paginated, ShiftLogNote } from "@portico/contract";
 import { createTestApp, eventually, type TestApp } from "../../test/app.ts";
@@ -23,21 +22,17 @@ const list = async (username: string, url = `${NOTES}?building=${w.b1}`, headers
   t.as(username).get(url, { headers });
 const bodies = (res: { json: () => unknown }) => (res.json() as Paginated<ShiftLogNote>).results.map((n) => n.body);
 
-describe("cached shift log pages", () => {
-  it("shows a new, edited or deleted note on the next call, and answers 304 while nothing changed", async () => {
+describe("shift log pages", () => {
+  it("shows a new, edited or deleted note on the next call", async () => {
     const first = await list("sl_fd");
     expect(first.statusCode).toBe(200);
-    const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^".+"$/);
-    expect(first.headers["cache-control"]).toBe("private, no-cache");
-    expect((await list("sl_fd", undefined, { "if-none-match": etag })).statusCode).toBe(304);
 
     const note = await postNote(t, "sl_fd", {
       body: "Cache check: lobby door closer",
       building_id: w.b1,
       apartment_ids: [w.u.a2.id],
     });
-    const second = await list("sl_fd", undefined, { "if-none-match": etag });
+    const second = await list("sl_fd");
     expect(second.statusCode).toBe(200);
     expect(bodies(second)[0]).toBe("Cache check: lobby door closer");
     expect((second.json() as Paginated<ShiftLogNote>).count).toBe((first.json() as Paginated<ShiftLogNote>).count + 1);
@@ -78,22 +73,6 @@ describe("cached shift log pages", () => {
     const after = (await list("sl_fd", url)).json() as Paginated<ShiftLogNote>;
     expect(after.count).toBe(before.count + 1);
     expect(after.results[0].body).toBe("Cache check: unit a1");
-  });
-
-  it("sends the same page gzipped to a client that accepts it, with its own tag", async () => {
-    await postNote(t, "sl_fd", { body: "Cache check: gzip", building_id: w.b1, apartment_ids: [w.u.a1.id] });
-    const plain = await list("sl_fd");
-    const zipped = await list("sl_fd", undefined, { "accept-encoding": "gzip, deflate, br" });
-    expect(zipped.statusCode).toBe(200);
-    expect(zipped.headers["content-encoding"]).toBe("gzip");
-    expect(zipped.headers.vary).toBe("accept-encoding");
-    expect(zlib.gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
-    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
-    const again = await list("sl_fd", undefined, {
-      "accept-encoding": "gzip",
-      "if-none-match": String(zipped.headers.etag),
-    });
-    expect(again.statusCode).toBe(304);
   });
 
   it("keeps pages over several buildings until a note of any of them, or a building, changes", async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { SHIFT_END_CODE } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
+import { topics } from "../../lib/change-feed.ts";
 import {
   apartments,
   buildings,
@@ -390,8 +391,12 @@ async function pageOfNotes(
 export async function countNotes(db: DbOrTx, f: NoteFilter): Promise<number> {
   f = await prepareSearch(db, f);
   const filter = f;
-  return cachedCount(db, countKey("shift_log_notes", filter), () => countAll(db, filter));
+  return cachedCount(db, countKey("shift_log_notes", filter), countTopics(filter), () => countAll(db, filter));
 }
+
+/** What a count of notes reads: the notes of its buildings, the units they are about, the types. */
+const countTopics = (f: NoteFilter): string[] | null =>
+  f.buildingIds && [...f.buildingIds.flatMap((b) => [topics.shiftLogs(b), topics.units(b)]), topics.shiftLogTypes];
 
 async function countAll(db: DbOrTx, f: NoteFilter): Promise<number> {
   const r = rowsOf<{ count: number | string }>(
@@ -419,7 +424,7 @@ export async function listNotes(
   f = await prepareSearch(db, f);
   const filter = f;
   let rows: NoteRow[] | undefined;
-  const count = await cachedCount(db, countKey("shift_log_notes", filter), async () => {
+  const count = await cachedCount(db, countKey("shift_log_notes", filter), countTopics(filter), async () => {
     const strategy = filter.search?.trim() ? "matches" : "walk";
     rows = await pageOfNotes(db, filter, sort, page, null, strategy, true);
     if (rows.length) return Number((rows[0] as NoteRow & { _total: number })._total);

@@ -24,8 +24,6 @@ import {
 import jobsPlugin from "../../lib/jobs.ts";
 import mailPlugin from "../../lib/mail.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
-import { topics } from "../../lib/change-feed.ts";
-import { LIST_CACHE, LIST_CACHE_MAX_ROWS, sendView, userPageKey, type ViewBody } from "../../lib/view-cache.ts";
 import { streamXlsx, wantsXlsx } from "../../lib/xlsx.ts";
 import { ensureShiftLogTypes } from "../../db/seed/shift-logs.ts";
 import { exportColumns } from "./export.ts";
@@ -43,23 +41,6 @@ const tags = ["shift-logs"];
  */
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const lists = app.changes.cache<ViewBody>({ name: "shift-log-pages", ...LIST_CACHE });
-  // A page shows notes, their units and leases, type names and the building's name.
-  const listTopics = (buildingId: number) => [
-    topics.shiftLogs(buildingId),
-    topics.units(buildingId),
-    topics.shiftLogTypes,
-    topics.building(buildingId),
-  ];
-  // Pages over several buildings (office users) hold a topic per building, and the set of
-  // buildings: fewer of them are kept.
-  const portfolioLists = app.changes.cache<ViewBody>({ name: "shift-log-portfolio-pages", ...LIST_CACHE, max: 200 });
-  const portfolioTopics = (buildingIds: Iterable<number>) => [
-    ...[...buildingIds].flatMap((b) => [topics.shiftLogs(b), topics.units(b)]),
-    topics.shiftLogTypes,
-    topics.buildings,
-  ];
-
   // Shared layers; app.ts registers them at the root (then these are no-ops).
   if (!app.hasDecorator("jobs")) await app.register(jobsPlugin);
   if (!app.hasPlugin("portico-mail")) await app.register(mailPlugin);
@@ -101,18 +82,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
         );
       }
       const page = pageOf(q, SHIFT_LOG_SEARCH_DEFAULT_LIMIT, SHIFT_LOG_EXPORT_LIMIT);
-      const load = async () => {
-        const { count, results } = await service.listNotes(app.db, resolved, page);
-        return paginate(req, page, count, results);
-      };
-      // A building's pages are kept until one of its notes (or units, or the types) changes; pages
-      // over several buildings until one of those buildings' or the set of buildings changes.
-      const ids = resolved.filter.buildingIds;
-      if (page.limit > LIST_CACHE_MAX_ROWS) return load();
-      if (ids?.length === 1)
-        return sendView(req, reply, lists, { key: userPageKey(req), topics: listTopics(ids[0]), load });
-      const key = userPageKey(req);
-      return sendView(req, reply, portfolioLists, { key, topics: portfolioTopics(ids ?? resolved.zones.keys()), load });
+      const { count, results } = await service.listNotes(app.db, resolved, page);
+      return paginate(req, page, count, results);
     },
   );
 
@@ -242,15 +213,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(ShiftLogNote), ...errors },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const page = pageOf(req.query, RECENT_SHIFT_LOG_NOTES_PER_OCCUPANCY, 1000);
-      const { buildingId, load } = await service.occupancyNotesView(req, app.db, req.params.id, page);
-      if (page.limit > LIST_CACHE_MAX_ROWS) return paginate(req, page, ...(await load()));
-      return sendView(req, reply, lists, {
-        key: userPageKey(req),
-        topics: listTopics(buildingId),
-        load: async () => paginate(req, page, ...(await load())),
-      });
+      const { load } = await service.occupancyNotesView(req, app.db, req.params.id, page);
+      return paginate(req, page, ...(await load()));
     },
   );
 };
