@@ -75,6 +75,37 @@ export async function secondInstance(t: TestApp): Promise<TestApp> {
   return appOn(database, t.config);
 }
 
+/**
+ * app.inject for any route, event streams too (GET /live/): a stream's answer is its status and
+ * headers, the stream itself is closed at once (a plain inject would wait for its end forever).
+ */
+export async function injectAny(app: FastifyInstance, opts: InjectOptions): Promise<LightMyRequestResponse> {
+  const abort = new AbortController();
+  const res = await app.inject({ ...opts, payloadAsStream: true, signal: abort.signal });
+  const stream = res.stream();
+  if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+    stream.on("error", () => undefined);
+    abort.abort();
+    const empty = Buffer.alloc(0);
+    return Object.assign(Object.create(res) as LightMyRequestResponse, {
+      rawPayload: empty,
+      payload: "",
+      body: "",
+      json: () => undefined,
+    });
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
+  const raw = Buffer.concat(chunks);
+  const text = raw.toString();
+  return Object.assign(Object.create(res) as LightMyRequestResponse, {
+    rawPayload: raw,
+    payload: text,
+    body: text,
+    json: () => JSON.parse(text),
+  });
+}
+
 async function appOn(database: Database, config: Config): Promise<TestApp> {
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
@@ -97,7 +128,7 @@ async function appOn(database: Database, config: Config): Promise<TestApp> {
     ) => {
       const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
       if (username) headers.authorization = `Bearer ${await token(username)}`;
-      return app.inject({
+      return injectAny(app, {
         method,
         url,
         ...(payload !== undefined ? { payload: payload as InjectOptions["payload"] } : {}),

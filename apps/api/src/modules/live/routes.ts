@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { decodeJwt } from "jose";
 import { z } from "zod";
-import { Detail, FieldErrors } from "@portico/contract";
+import { Detail, FieldErrors, Id } from "@portico/contract";
 import { requireBuilding } from "../../lib/access.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { COALESCE_MS, LIVE_TOPICS, LiveHub, type LiveStream, MAX_STREAMS_PER_USER, PING_MS, RETRY_MS } from "./service.ts";
@@ -32,7 +32,7 @@ declare module "fastify" {
   }
 }
 
-const LiveQuery = z.object({ building: z.coerce.number().int().positive() });
+const LiveQuery = z.object({ building: Id });
 
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
