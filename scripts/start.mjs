@@ -28,7 +28,21 @@ if (stale && process.env.SKIP_WEB_BUILD !== "1") {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/api/src/main.ts"), ...process.argv.slice(2)], {
+// The built-in sign-in's library (oidc-provider 9) is supported on Node 22 LTS and later: on an
+// older Node the server runs on Node 24 LTS from the npm registry (`npx node@24`, fetched once),
+// or on this Node when that cannot be had (PORTICO_NODE names a Node binary to use instead).
+function serverNode() {
+  if (process.env.PORTICO_NODE) return process.env.PORTICO_NODE;
+  const lts = process.release?.lts ?? "";
+  if (lts && lts.charCodeAt(0) >= "Jod".charCodeAt(0)) return process.execPath;
+  const r = spawnSync("npx", ["-y", "node@24", "-p", "process.execPath"], { cwd: root, encoding: "utf8", timeout: 180_000 });
+  const found = r.status === 0 ? r.stdout.trim().split("\n").pop() : "";
+  if (found && fs.existsSync(found)) return found;
+  console.warn(`Node 24 LTS could not be fetched; running on Node ${process.versions.node}.`);
+  return process.execPath;
+}
+
+const child = spawn(serverNode(), ["--import", "tsx", path.join(root, "apps/api/src/main.ts"), ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
   env: process.env,
