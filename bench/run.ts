@@ -117,6 +117,8 @@ const only = typeof args.get("only") === "string" ? new RegExp(String(args.get("
 const outFile = argString(args, "out", path.join(here, "last-results.md"));
 /** The live scenario: browsers watching, seconds of writes, writes per second. */
 const liveWatchers = argNumber(args, "watchers", 100);
+/** The live stream's limit per user (apps/api/src/modules/live/service.ts). */
+const LIVE_STREAMS_PER_USER = 10;
 const liveSeconds = argNumber(args, "live-seconds", smoke ? 2 : duration);
 const liveRate = argNumber(args, "live-rate", 10);
 const budgets = JSON.parse(fs.readFileSync(path.join(here, "budgets.json"), "utf8")) as Budgets;
@@ -778,12 +780,19 @@ async function main() {
     const candidates = [...usersOf.keys()].filter((b) => mixBuildings.get(b)?.units.length).sort((x, y) => x - y);
     const n = Math.min(20, candidates.length);
     const watched = Array.from({ length: n }, (_, i) => candidates[Math.floor((i * candidates.length) / n)]);
-    const watchers = Array.from({ length: liveWatchers }, (_, i) => {
-      const tokensOf = usersOf.get(watched[i % n])!;
-      return { building: watched[i % n], token: tokensOf[Math.floor(i / n) % tokensOf.length] };
-    });
+    // A browser per watcher, at most LIVE_STREAMS_PER_USER of them under one user (the server
+    // refuses more): a small portfolio has fewer watchers than asked.
+    const uses = new Map<string, number>();
+    const watchers: { building: number; token: string }[] = [];
+    for (let i = 0; watchers.length < liveWatchers && i < liveWatchers * 2; i++) {
+      const building = watched[i % n];
+      const token = usersOf.get(building)!.find((tk) => (uses.get(tk) ?? 0) < LIVE_STREAMS_PER_USER);
+      if (!token) continue;
+      uses.set(token, (uses.get(token) ?? 0) + 1);
+      watchers.push({ building, token });
+    }
     const row: Row = {
-      name: `live: ${liveWatchers} watchers on ${n} buildings, ${liveRate} writes/s`,
+      name: `live: ${watchers.length} watchers on ${n} buildings, ${liveRate} writes/s`,
       cls: "live",
       rps: null,
       p50: 0,
