@@ -163,9 +163,10 @@ test("log packages for several units and see the grid counts change", async ({ p
   await expect(page.getByRole("group", { name: "Notify residents of 808, row 1", exact: true })).toBeVisible();
   // A comment without a unit.
   await page.getByRole("textbox", { name: "Comment, row 5", exact: true }).fill("No unit");
-  await page.getByRole("button", { name: "Log packages", exact: true }).click();
   await expect(page.getByText("An occupancy must be selected")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Log packages", exact: true })).toBeDisabled();
   await page.getByRole("textbox", { name: "Comment, row 5", exact: true }).fill("");
+  await expect(page.getByRole("button", { name: "Log packages", exact: true })).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: "/tmp/packages-log-multi.png", fullPage: true });
 
@@ -295,9 +296,10 @@ test("send reminders for packages waiting more than 7 days", async ({ page }) =>
   await expect(page.getByRole("heading", { name: "Send reminders", level: 1 })).toBeVisible();
   const table = page.getByRole("table", { name: "Packages to remind about" });
   await expect(table).toBeVisible();
-  await page.getByRole("button", { name: "Send reminders" }).click();
+  await expect(page.getByRole("button", { name: "Send reminders" })).toBeDisabled();
   await expect(page.getByText("An error occurred: please select at least one package")).toBeVisible();
   await table.getByRole("row").filter({ hasText: "1203" }).first().getByRole("checkbox").check();
+  await expect(page.getByRole("button", { name: "Send reminders" })).toBeEnabled();
   await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue("Package reminder from {building}");
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: "/tmp/packages-reminder.png", fullPage: true });
