@@ -104,7 +104,10 @@ test("unknown pages show the 404 page with a way back", async ({ page }) => {
 
 test("a property owner sees only Sign out", async ({ page }) => {
   await signIn(page, "owner");
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  // In the top bar and on the page that says what this account can do; nothing else to press.
+  await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Sign out" }).first()).toBeVisible();
+  await expect(page.getByText("This page is not part of your account")).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Unit or name" })).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Building navigation" })).toHaveCount(0);
 });
