@@ -34,6 +34,7 @@ const TABLE: [Action, Role[]][] = [
   ["building.settings.view", ["OF", "MG", "FD", "MT", "PT", "CA", "AO"]],
   ["apartment.dropdown", ["OF", "MG", "FD", "MT", "PT", "CA", "AO"]],
   ["resident.search", ["OF", "MG", "FD", "MT", "PT"]],
+  ["live.watch", ["OF", "MG", "FD", "MT", "PT", "CA", "AO"]],
 ];
 
 describe("can()", () => {

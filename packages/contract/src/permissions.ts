@@ -67,7 +67,8 @@ export type Action =
   | "shiftlog.types.manage"
   | "instruction.create"
   | "club.manage_members"
-  | "global_users.search";
+  | "global_users.search"
+  | "live.watch";
 
 const has = (b: BuildingContext | undefined, pick: (s: BuildingSettingsGroups) => boolean) =>
   !!b?.settings && pick(b.settings);
@@ -153,6 +154,8 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
     case "global_users.search":
       return staff || r === "CA";
     // What the amenity and club screens read; property owners see only Sign out.
+    // The live stream tells the screens a user has what to refetch.
+    case "live.watch":
     case "building.settings.view":
     case "apartment.dropdown":
       return staff || r === "CA" || r === "AO";

@@ -258,6 +258,16 @@ describe("live changes of a building (Server-Sent Events)", () => {
     expect((await call("/api/v1/live/?building=3")).status).toBe(403);
   });
 
+  it("refuses property owners and tenants, who have no live screens, before anything else", async () => {
+    for (const who of ["owner", "tenant"]) {
+      const res = await t.as(who).get("/api/v1/live/?building=1");
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json(), who).toHaveProperty("detail");
+    }
+    // Refused before the query is read: no field errors for a bad building either.
+    expect((await t.as("owner").get("/api/v1/live/?building=x")).statusCode).toBe(403);
+  });
+
   it("is in the OpenAPI document with its event format", async () => {
     const doc = (await t.as(null).get("/api/v1/openapi.json")).json();
     const op = doc.paths["/api/v1/live/"].get;

@@ -10,7 +10,7 @@ import { COALESCE_MS, LIVE_TOPICS, LiveHub, type LiveStream, MAX_STREAMS_PER_USE
 
 const DESCRIPTION = `Server-Sent Events (\`text/event-stream\`) telling the screens of a building what to refetch.
 Authorized like every read of the building (401 without a valid token, 403 for a building the user
-may not reach, 404 for none); 429 past ${MAX_STREAMS_PER_USER} open streams of one user or the
+may not reach and for property owners and tenants, who have no live screens, 404 for none); 429 past ${MAX_STREAMS_PER_USER} open streams of one user or the
 instance's limit (\`LIVE_MAX_STREAMS\`).
 
 Events:
@@ -44,6 +44,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/live/",
     {
+      config: { can: "live.watch" },
       schema: {
         tags: ["live"],
         summary: "Live changes of a building (Server-Sent Events)",

@@ -92,7 +92,7 @@ function BuildingFrame({ buildings }: { buildings: NonNullable<ReturnType<typeof
   const { buildingId } = useParams();
   const id = Number(buildingId);
   // The screens of this building refetch what other users change (one stream per tab).
-  useLiveUpdates(id, LIVE_TOPIC_QUERIES);
+  useLiveUpdates(can("live.watch") ? id : null, LIVE_TOPIC_QUERIES);
   const dev = import.meta.env.DEV;
   const propertyOwner = me.role === "PO";
   const { pathname } = useLocation();
