@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
@@ -93,27 +93,36 @@ export class DiskFileStore implements FileStore {
  * an instance role …).
  */
 export class S3FileStore implements FileStore {
-  private readonly client: S3Client;
+  private sdk?: Promise<{ s3: typeof import("@aws-sdk/client-s3"); client: S3Client }>;
 
-  constructor(private readonly settings: FilesS3) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint ?? undefined,
-      forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-      // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's
-      // default trailing checksums (aws-chunked bodies).
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
+  constructor(private readonly settings: FilesS3) {}
+
+  /** The SDK is loaded on first use: a server that keeps its files on disk never loads it. */
+  private connect() {
+    const { settings } = this;
+    this.sdk ??= import("@aws-sdk/client-s3").then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint ?? undefined,
+        forcePathStyle: settings.forcePathStyle,
+        credentials:
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
+        // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's
+        // default trailing checksums (aws-chunked bodies).
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    }));
+    return this.sdk;
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { s3, client } = await this.connect();
+    await client.send(
+      new s3.PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: checkKey(key),
         Body: data,
@@ -124,8 +133,9 @@ export class S3FileStore implements FileStore {
   }
 
   async get(key: string): Promise<Readable | null> {
+    const { s3, client } = await this.connect();
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+      const out = await client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
       return (out.Body as Readable | undefined) ?? null;
     } catch (err) {
       const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -135,7 +145,8 @@ export class S3FileStore implements FileStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+    const { s3, client } = await this.connect();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
   }
 }
 
