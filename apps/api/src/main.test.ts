@@ -73,7 +73,7 @@ describe("main.ts", () => {
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     const agent = new http.Agent({ keepAlive: true });
     try {
-      const deadline = Date.now() + 50_000;
+      const deadline = Date.now() + 75_000; // a first start creates the embedded database
       for (;;) {
         const status = await get(port, agent).catch(() => 0);
         if (status === 200) break;
@@ -106,5 +106,5 @@ describe("main.ts", () => {
       agent.destroy();
       if (child.exitCode === null) child.kill("SIGKILL");
     }
-  }, 90_000);
+  }, 120_000);
 });
