@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Starts Portico: builds the web app when it is missing or older than its sources, then runs
-// the API (which serves the web app, the API and the built-in sign-in on one port).
+// Starts Portico: builds the web app and the API when missing or older than their sources, then
+// runs the built API (which serves the web app, the API and the built-in sign-in on one port).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { API_DIST, API_SOURCES, buildApi } from "./build-api.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "apps/web/dist/index.html");
@@ -19,13 +20,24 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ["apps/web/src", "apps/web/index.html", "packages/contract/src"].map((p) => path.join(root, p));
-const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
-const stale = sources.some((s) => fs.existsSync(s) && (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs) > built);
-if (stale && process.env.SKIP_WEB_BUILD !== "1") {
+/** True when `file` is missing or older than any of `sources` (files or folders). */
+function outdated(file, sources) {
+  const built = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+  return sources.some((s) => fs.existsSync(s) && (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs) > built);
+}
+
+const webSources = ["apps/web/src", "apps/web/index.html", "packages/contract/src"].map((p) => path.join(root, p));
+if (outdated(dist, webSources) && process.env.SKIP_WEB_BUILD !== "1") {
   console.log("Building the web app…");
   const r = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// Production runs the API built to JavaScript (scripts/build-api.mjs, about a second), not its sources.
+const server = path.join(API_DIST, "main.js");
+if (outdated(server, API_SOURCES)) {
+  console.log("Building the API…");
+  await buildApi();
 }
 
 // The built-in sign-in's library (oidc-provider 9) is supported on Node 22 LTS and later: on an
@@ -42,7 +54,7 @@ function serverNode() {
   return process.execPath;
 }
 
-const child = spawn(serverNode(), ["--import", "tsx", path.join(root, "apps/api/src/main.ts"), ...process.argv.slice(2)], {
+const child = spawn(serverNode(), ["--enable-source-maps", server, ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
   env: process.env,

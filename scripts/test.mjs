@@ -53,7 +53,7 @@ const pg = process.env.TEST_PG ?? ((await reachable("127.0.0.1", 5432)) ? "1" : 
 console.log(pg === "1" ? "PostgreSQL at 127.0.0.1:5432 answers: API tests run on PGlite and PostgreSQL." : "No PostgreSQL at 127.0.0.1:5432: API tests run on PGlite only.");
 
 run("typecheck", "npx", ["tsc", "-b"]);
-run("lint", "npx", ["eslint", "."]);
+run("lint", "npm", ["run", "lint"]); // eslint, then knip (dead files, exports, dependencies)
 run("unit-and-api", "npx", ["vitest", "run"], { TEST_PG: pg });
 run("api-node24", "npx", ["-y", "node@24", "node_modules/vitest/vitest.mjs", "run", "--project", "api-pglite", "--project", "contract"]);
 run("build", "npm", ["run", "build", "-w", "apps/web"]);

@@ -1,3 +1,5 @@
+import * as DEMO from "../../apps/api/src/db/seed/shift-log-text.ts";
+export { HANDOVERS, ordinal, type TypeKey } from "../../apps/api/src/db/seed/shift-log-text.ts";
 import type { Rng } from "./common.ts";
 
 /** Names for staff and residents (a larger mix than the demo's, so name searches are selective). */
@@ -72,149 +74,20 @@ export const TIME_ZONES = [
   "America/Los_Angeles",
 ];
 
-const CARRIERS = ["UPS", "FedEx", "USPS", "Amazon", "DHL", "OnTrac"];
-const VENDORS = [
-  "Otis Elevator",
-  "ConEd",
-  "Spectrum",
-  "Orkin",
-  "ABC Plumbing",
-  "Kone",
-  "City Fire Inspection",
-  "Verizon",
-  "Schindler",
-  "Roto-Rooter",
-];
-const PEOPLE = [
-  "Ms. Chen",
-  "Mr. Alvarez",
-  "Mrs. Goldberg",
-  "Mr. Okafor",
-  "Ms. Rossi",
-  "Dr. Patel",
-  "Mr. Kim",
-  "Ms. Novak",
-  "Mr. Byrne",
-  "Ms. Haddad",
-];
-
-export type TypeKey = "General" | "Security" | "Maintenance" | "Package" | "Resident" | "Visitor" | "Incident";
+// The demo shift log's words, with a few more companies, people and notes for variety.
+const CARRIERS = DEMO.CARRIERS;
+const VENDORS = [...DEMO.VENDORS, "Verizon", "Schindler", "Roto-Rooter"];
+const PEOPLE = [...DEMO.PEOPLE, "Mr. Byrne", "Ms. Haddad"];
 
 /** {unit} marks a note about a unit; {u2} a second one. */
-export const NOTE_TEMPLATES: { type: TypeKey; text: string; high?: number; location?: string }[] = [
-  {
-    type: "Package",
-    text: "{carrier} dropped {n} boxes for {unit}; logged and shelved in the package room.",
-    location: "Package room",
-  },
-  {
-    type: "Package",
-    text: "Oversized delivery (furniture) for {unit} held at the desk, resident notified by phone.",
-    location: "Front desk",
-  },
-  {
-    type: "Package",
-    text: "Perishable grocery delivery for {unit} put in the package fridge.",
-    location: "Package room",
-  },
-  { type: "Package", text: "{carrier} driver could not find {unit} on the label; package returned to driver." },
-  {
-    type: "Package",
-    text: "Package room shelves reorganised; items older than 14 days flagged for pickup reminders.",
-    location: "Package room",
-  },
-  { type: "Security", text: "Completed roof and stairwell patrol, all doors secured.", location: "Roof" },
-  {
-    type: "Security",
-    text: "Garage gate stuck open for ten minutes; reset it manually and watched until it closed.",
-    location: "Garage",
-    high: 0.3,
-  },
-  {
-    type: "Security",
-    text: "Unknown person tried to tailgate at the side entrance; refused entry, left without incident.",
-    location: "Side entrance",
-    high: 0.5,
-  },
-  {
-    type: "Security",
-    text: "Fob for {unit} deactivated at the resident's request (lost key).",
-    location: "Front desk",
-  },
-  {
-    type: "Security",
-    text: "Camera {n} in the lobby showing no picture; ticket opened with the security vendor.",
-    location: "Lobby",
-    high: 0.2,
-  },
-  {
-    type: "Maintenance",
-    text: "Water leak reported under the kitchen sink in {unit}; super notified, shut-off valve closed.",
-    high: 0.6,
-  },
-  {
-    type: "Maintenance",
-    text: "Elevator {n} out of service; {vendor} on site, expected back by end of day.",
-    location: "Elevator",
-    high: 0.4,
-  },
-  { type: "Maintenance", text: "Hallway light out on the {floor} floor outside {unit}; work order entered." },
-  { type: "Maintenance", text: "Heat complaint from {unit}; radiator bled by the porter, resident satisfied." },
-  {
-    type: "Maintenance",
-    text: "Trash chute on the {floor} floor jammed; cleared by the porter.",
-    location: "Trash room",
-  },
-  { type: "Maintenance", text: "{vendor} completed the scheduled quarterly service.", location: "Mechanical room" },
+export const NOTE_TEMPLATES: DEMO.NoteTemplate[] = [
+  ...DEMO.NOTE_TEMPLATES,
   {
     type: "Maintenance",
     text: "Ceiling stain in {unit} bathroom, probably from {u2} above; both residents informed.",
     high: 0.3,
   },
-  { type: "Resident", text: "{person} from {unit} asked for a copy of the move-out checklist; emailed by management." },
-  {
-    type: "Resident",
-    text: "Noise complaint against {unit} (music after 11 pm); called the unit, volume lowered.",
-    high: 0.2,
-  },
-  { type: "Resident", text: "{unit} reports a smell of smoke in the hallway; checked the floor, nothing found." },
-  { type: "Resident", text: "{person} from {unit} will be away for two weeks; asked us to hold all packages." },
-  { type: "Resident", text: "Resident of {unit} locked out; let in after ID check." },
   { type: "Resident", text: "{unit} asked about bike room space; added to the waiting list." },
-  { type: "Visitor", text: "Cleaner for {unit} arrived 9:00, left 12:30; on the permission-to-enter list." },
-  { type: "Visitor", text: "{vendor} technician signed in for {unit}, escorted by maintenance." },
-  { type: "Visitor", text: "Movers for {unit} booked the service elevator 10-12; padding installed." },
-  { type: "Visitor", text: "Real estate showing for {unit}; agent picked up the key and returned it at 3 pm." },
-  {
-    type: "Incident",
-    text: "Resident slipped on the wet lobby floor near the entrance; first aid offered, declined. Wet floor signs placed.",
-    location: "Lobby",
-    high: 0.9,
-  },
-  {
-    type: "Incident",
-    text: "Fire alarm activation on the {floor} floor (burnt food in {unit}); FD arrived, all clear after 20 minutes.",
-    high: 1,
-  },
-  {
-    type: "Incident",
-    text: "Car in the garage scraped a pillar; photos taken, owner from {unit} informed.",
-    location: "Garage",
-    high: 0.7,
-  },
-  { type: "General", text: "Lobby flowers replaced; old arrangement removed.", location: "Lobby" },
-  { type: "General", text: "Reminder: window washers on the east side tomorrow 8-4; notice posted in the elevators." },
-  { type: "General", text: "Front desk printer out of toner; new cartridge ordered.", location: "Front desk" },
-  { type: "General", text: "Gym closed for cleaning 2-3 pm.", location: "Gym" },
-  { type: "General", text: "Spoke with {unit} about the upcoming fire drill; they asked for the date in writing." },
-];
-
-export const HANDOVERS = [
-  "End of shift. Quiet shift, nothing outstanding. Package room tidy, keys all accounted for.",
-  "End of shift. Elevator still out; vendor returns tomorrow. Two packages waiting for signature.",
-  "End of shift. All patrols done. Garage gate checked twice. Nothing pending for the next shift.",
-  "End of shift. Movers booked tomorrow 10-12; padding stays in the service elevator. Desk log up to date.",
-  "End of shift. Resident lockout handled; spare key returned to the box. Lobby camera ticket still open.",
 ];
 
 /**
@@ -259,12 +132,6 @@ const SYLLABLES = [
 export const RARE_WORDS: string[] = [];
 for (const a of SYLLABLES)
   for (const b of SYLLABLES) for (const c of ["n", "r", "x", "l"]) RARE_WORDS.push(`${a}${b}${c}`);
-
-export function ordinal(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
-  return `${n}${suffix}`;
-}
 
 /** A note body from a template; `units` are the apartment numbers it is about. */
 export function noteBody(rng: Rng, text: string, units: string[], floor: string): string {

@@ -27,12 +27,32 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Portico <no-reply@portico.local>"),
   FILES_DIR: z.string().optional(),
+  /** Photos and documents in this S3 (or S3-compatible) bucket instead of FILES_DIR. */
+  FILES_S3_BUCKET: z.string().min(1).optional(),
+  FILES_S3_ENDPOINT: z.string().url().optional(),
+  FILES_S3_REGION: z.string().min(1).default("us-east-1"),
+  FILES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  FILES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  FILES_S3_FORCE_PATH_STYLE: bool,
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool,
   RUN_JOBS: bool,
   CACHES: bool,
   LIVE_MAX_STREAMS: z.coerce.number().int().positive().optional(),
 });
+
+/** An S3-compatible bucket for the stored files (lib/files.ts, S3FileStore). */
+export interface FilesS3 {
+  bucket: string;
+  /** null: AWS S3 itself; else the server's address, e.g. http://minio:9000 */
+  endpoint: string | null;
+  region: string;
+  /** null: the SDK's usual credentials (AWS_* variables, instance role …). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** bucket in the path (http://host/bucket/key) rather than in the host name */
+  forcePathStyle: boolean;
+}
 
 export type Config = {
   env: string;
@@ -57,6 +77,8 @@ export type Config = {
   smtpUrl: string | null;
   mailFrom: string;
   filesDir: string;
+  /** Stored files go to this bucket instead of filesDir (null: on disk). */
+  filesS3: FilesS3 | null;
   webDist: string | null;
   trustProxy: boolean;
   runJobs: boolean;
@@ -73,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const builtIn = !e.OIDC_ISSUER;
   const issuer = (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, "");
+  if (!e.FILES_S3_ACCESS_KEY_ID !== !e.FILES_S3_SECRET_ACCESS_KEY)
+    throw new Error("FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY go together.");
   const base: Config = {
     env: e.NODE_ENV,
     port,
@@ -95,6 +119,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, "files")),
+    filesS3: e.FILES_S3_BUCKET
+      ? {
+          bucket: e.FILES_S3_BUCKET,
+          endpoint: e.FILES_S3_ENDPOINT ?? null,
+          region: e.FILES_S3_REGION,
+          accessKeyId: e.FILES_S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: e.FILES_S3_SECRET_ACCESS_KEY ?? null,
+          // S3-compatible servers mostly serve buckets by path; AWS by host name.
+          forcePathStyle: e.FILES_S3_FORCE_PATH_STYLE ?? !!e.FILES_S3_ENDPOINT,
+        }
+      : null,
     webDist: e.WEB_DIST ?? null,
     trustProxy: e.TRUST_PROXY ?? false,
     runJobs: e.RUN_JOBS ?? true,

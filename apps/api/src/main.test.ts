@@ -5,13 +5,25 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error -- a plain JavaScript build script, without type declarations
+import { buildApi } from "../../../scripts/build-api.mjs";
 
-// The server as it runs in production (main.ts), stopped the way a deployment stops it: SIGTERM
-// while a request is under way on a keep-alive connection. It must answer it and exit at once, with 0.
+// The server as it runs in production (main.ts built to JavaScript by scripts/build-api.mjs, run
+// by Node without tsx), stopped the way a deployment stops it: SIGTERM while a request is under
+// way on a keep-alive connection. It must answer it and exit at once, with 0.
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-main-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// A build of its own (each database project runs this file), inside apps/api for node_modules.
+const buildDir = fs.mkdtempSync(path.join(apiRoot, ".test-build-"));
+let serverJs: string;
+beforeAll(async () => {
+  serverJs = await buildApi(buildDir);
+}, 60_000);
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(buildDir, { recursive: true, force: true });
+});
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -33,9 +45,18 @@ const get = (port: number, agent: http.Agent) =>
 
 // About the process, not the database: it runs on the embedded one in every project.
 describe("main.ts", () => {
+  it("is built to JavaScript with its migrations, importing packages from node_modules", () => {
+    const js = fs.readFileSync(serverJs, "utf8");
+    expect(js).toMatch(/^import Fastify from "fastify";$/m);
+    expect(js).not.toMatch(/from "@portico\/contract"/);
+    expect(fs.readdirSync(path.join(buildDir, "migrations"))).toEqual(
+      expect.arrayContaining(["0000_foundation.sql", "meta"]),
+    );
+  });
+
   it("answers the request under way on SIGTERM, then exits at once with 0", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "--no-demo"], {
+    const child = spawn(process.execPath, ["--enable-source-maps", serverJs, "--no-demo"], {
       cwd: apiRoot,
       env: {
         ...process.env,
@@ -52,7 +73,7 @@ describe("main.ts", () => {
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     const agent = new http.Agent({ keepAlive: true });
     try {
-      const deadline = Date.now() + 50_000;
+      const deadline = Date.now() + 75_000; // a first start creates the embedded database
       for (;;) {
         const status = await get(port, agent).catch(() => 0);
         if (status === 200) break;
@@ -85,5 +106,5 @@ describe("main.ts", () => {
       agent.destroy();
       if (child.exitCode === null) child.kill("SIGKILL");
     }
-  }, 90_000);
+  }, 120_000);
 });

@@ -19,6 +19,7 @@ export type Db = NodePgDatabase<Schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Beside this module in the sources; beside dist/main.js in the built server (copied by scripts/build-api.mjs). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export interface Database {

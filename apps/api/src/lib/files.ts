@@ -5,10 +5,12 @@ import type { Readable } from "node:stream";
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
+import type { S3Client } from "@aws-sdk/client-s3";
+import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { MESSAGES, UPLOAD_LIMIT_BYTES } from "@portico/contract";
-import type { Config } from "../config.ts";
+import type { Config, FilesS3 } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { storedFiles } from "../db/schema/index.ts";
 import { HttpError, ValidationError } from "./errors.ts";
@@ -24,8 +26,8 @@ import { FILE_CSP, securityHeaders } from "../plugins/security-headers.ts";
  *   row.photo_url = file.url;                                      // /api/v1/files/{token}/occupant_photo.jpg
  *   await deleteFileByUrl(app, oldUrl);
  *
- * - Bytes go to a FileStore (disk under config.filesDir now; an S3 store can implement the same
- *   three methods later), metadata to the stored_files table.
+ * - Bytes go to a FileStore (disk under config.filesDir, or an S3-compatible bucket with
+ *   config.filesS3), metadata to the stored_files table.
  * - Each file is served at /api/v1/files/{token}/{name}: the token (192 random bits) is the
  *   capability, so <img src> works without an Authorization header; the URL is only ever handed
  *   out by calls that checked the building. Files are immutable: a new upload gets a new token.
@@ -48,13 +50,18 @@ export interface FileStore {
   delete(key: string): Promise<void>;
 }
 
+/** Keys are relative paths of word characters, dots and dashes, never leaving the store's root. */
+function checkKey(key: string): string {
+  if (!/^[\w./-]+$/.test(key) || key.split("/").some((p) => p === ".." || p === "." || p === ""))
+    throw new Error(`invalid storage key ${key}`);
+  return key;
+}
+
 export class DiskFileStore implements FileStore {
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
-    if (!/^[\w./-]+$/.test(key) || key.split("/").some((p) => p === ".." || p === "." || p === ""))
-      throw new Error(`invalid storage key ${key}`);
-    return path.join(this.root, key);
+    return path.join(this.root, checkKey(key));
   }
 
   async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
@@ -80,21 +87,88 @@ export class DiskFileStore implements FileStore {
   }
 }
 
+/**
+ * Objects in a bucket of S3 or of an S3-compatible server (MinIO, Ceph, R2 …), under the same
+ * keys as on disk. Without an access key the SDK's usual credentials apply (AWS_* variables,
+ * an instance role …).
+ */
+export class S3FileStore implements FileStore {
+  private sdk?: Promise<{ s3: typeof import("@aws-sdk/client-s3"); client: S3Client }>;
+
+  constructor(private readonly settings: FilesS3) {}
+
+  /** The SDK is loaded on first use: a server that keeps its files on disk never loads it. */
+  private connect() {
+    const { settings } = this;
+    this.sdk ??= import("@aws-sdk/client-s3").then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint ?? undefined,
+        forcePathStyle: settings.forcePathStyle,
+        credentials:
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
+        // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's
+        // default trailing checksums (aws-chunked bodies).
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    }));
+    return this.sdk;
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    const { s3, client } = await this.connect();
+    await client.send(
+      new s3.PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: checkKey(key),
+        Body: data,
+        ContentType: contentType,
+        ContentLength: data.length,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    const { s3, client } = await this.connect();
+    try {
+      const out = await client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+      return (out.Body as Readable | undefined) ?? null;
+    } catch (err) {
+      const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+      if (e.name === "NoSuchKey" || e.$metadata?.httpStatusCode === 404) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const { s3, client } = await this.connect();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+  }
+}
+
+type StoreConfig = Pick<Config, "filesDir"> & Partial<Pick<Config, "filesS3">>;
+
 const stores = new Map<string, FileStore>();
-/** The store of a configuration (one per files directory). */
-export function fileStoreFor(config: Pick<Config, "filesDir">): FileStore {
-  let s = stores.get(config.filesDir);
+/** The store of a configuration: its S3 bucket when config.filesS3 is set, else config.filesDir (one of each). */
+export function fileStoreFor(config: StoreConfig): FileStore {
+  const s3 = config.filesS3 ?? null;
+  const id = s3 ? `s3:${JSON.stringify(s3)}` : `disk:${config.filesDir}`;
+  let s = stores.get(id);
   if (!s) {
-    s = new DiskFileStore(config.filesDir);
-    stores.set(config.filesDir, s);
+    s = s3 ? new S3FileStore(s3) : new DiskFileStore(config.filesDir);
+    stores.set(id, s);
   }
   return s;
 }
 
 export interface FileDeps {
   db: DbOrTx;
-  config: Pick<Config, "filesDir">;
-  /** Defaults to the store of config.filesDir. */
+  config: StoreConfig;
+  /** Defaults to the store of the configuration (fileStoreFor). */
   fileStore?: FileStore;
 }
 const storeOf = (deps: FileDeps) => deps.fileStore ?? fileStoreFor(deps.config);
@@ -139,23 +213,17 @@ const EXTENSIONS: Record<string, string> = {
   "application/pdf": ".pdf",
 };
 
-/** The content type of the bytes, from their signature; null when not recognised. */
-export function sniffContentType(buf: Buffer): string | null {
-  const starts = (sig: number[], at = 0) => sig.every((b, i) => buf[at + i] === b);
-  const ascii = (s: string, at = 0) => buf.length >= at + s.length && buf.toString("latin1", at, at + s.length) === s;
-  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
-  if (ascii("GIF87a") || ascii("GIF89a")) return "image/gif";
-  if (ascii("RIFF") && ascii("WEBP", 8)) return "image/webp";
-  if (ascii("%PDF-")) return "application/pdf";
-  if (ascii("ftyp", 4)) {
-    const brand = buf.toString("latin1", 8, 12);
-    if (["heic", "heix", "hevc", "mif1", "msf1"].includes(brand)) return "image/heic";
-    if (brand === "avif" || brand === "avis") return "image/avif";
-  }
-  if (starts([0x49, 0x49, 0x2a, 0x00]) || starts([0x4d, 0x4d, 0x00, 0x2a])) return "image/tiff";
-  if (ascii("BM") && buf.length > 26) return "image/bmp";
-  return null;
+/** HEIF containers (stills and sequences) are all stored as image/heic. */
+const HEIF_TYPES = new Set(["image/heif", "image/heif-sequence", "image/heic-sequence"]);
+
+/**
+ * The content type of the bytes, from their signature (file-type); null unless it is one of the
+ * images above or a PDF.
+ */
+export async function sniffContentType(buf: Buffer): Promise<string | null> {
+  const found = (await fileTypeFromBuffer(buf))?.mime as string | undefined;
+  const type = found && HEIF_TYPES.has(found) ? "image/heic" : found;
+  return type && (IMAGE_TYPES.has(type) || type === "application/pdf") ? type : null;
 }
 
 export const isImageType = (ct: string | null | undefined) => !!ct && IMAGE_TYPES.has(ct);
@@ -182,7 +250,7 @@ export async function processImage(
   field = "photo_url",
 ): Promise<{ data: Buffer; contentType: string; width: number; height: number }> {
   const invalid = () => new ValidationError({ [field]: [INVALID_IMAGE] });
-  if (!isImageType(sniffContentType(input))) throw invalid();
+  if (!isImageType(await sniffContentType(input))) throw invalid();
   try {
     const format = opts.format ?? "jpeg";
     let img = sharp(input, { failOn: "error", limitInputPixels: 100_000_000 })
@@ -243,7 +311,7 @@ export async function saveFile(deps: FileDeps, input: SaveFileInput): Promise<St
   // Recognised bytes decide; otherwise a harmless claimed type (never image, PDF or markup) or octet-stream.
   const claimed = (input.content_type ?? "").split(";")[0].trim().toLowerCase();
   const contentType =
-    sniffContentType(input.data) ??
+    (await sniffContentType(input.data)) ??
     (/^[\w.+-]+\/[\w.+-]+$/.test(claimed) && !/^image\/|pdf|html|xml|javascript|svg/.test(claimed)
       ? claimed
       : "application/octet-stream");

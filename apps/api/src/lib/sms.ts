@@ -43,7 +43,6 @@ let current: SmsProvider | null = null;
 export function setSmsProvider(provider: SmsProvider | null): void {
   current = provider;
 }
-export const getSmsProvider = (): SmsProvider | null => current;
 
 /** Digits with an optional leading '+'; null when it cannot be a phone number. */
 export function normalisePhone(phone: string | null | undefined): string | null {

@@ -9,7 +9,9 @@ import { MESSAGES } from "@portico/contract";
 /** Headers a reverse proxy adds: the request's Host is then not necessarily the browser's. */
 const PROXY_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip", "via"];
 
-const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
+// apps/web/dist, from this module in the sources (apps/api/src/plugins) or in the built server (apps/api/dist).
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_DIST = path.resolve(here, path.basename(here) === "dist" ? "../../web/dist" : "../../../web/dist");
 
 /**
  * Serves the built web app on the same port as the API: hashed assets cached for a year,

@@ -2,7 +2,6 @@
 import dayjs, { type ConfigType } from "dayjs";
 
 export const DATE_FORMAT = "MM/DD/YYYY";
-export const SHORT_DATE_FORMAT = "M/D/YY";
 export const TIME_FORMAT = "h:mm a";
 export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
 
@@ -13,6 +12,3 @@ const fmt = (value: ConfigType, format: string) => {
 };
 
 export const formatDate = (v: ConfigType) => fmt(v, DATE_FORMAT);
-export const formatShortDate = (v: ConfigType) => fmt(v, SHORT_DATE_FORMAT);
-export const formatTime = (v: ConfigType) => fmt(v, TIME_FORMAT);
-export const formatDateTime = (v: ConfigType) => fmt(v, DATE_TIME_FORMAT);

@@ -13,7 +13,7 @@
  *
  * While connected, polling queries may poll less often: `refetchInterval: liveRefetchInterval(ms)`.
  */
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { fetchEventSource, EventStreamContentType } from "@microsoft/fetch-event-source";
 import { useQueryClient, type QueryClient, type QueryFilters } from "@tanstack/react-query";
 import { API_BASE, currentToken } from "./api.ts";
@@ -30,29 +30,15 @@ export const BACKOFF_MAX_MS = 30_000;
 /** How much less often polling queries poll while the stream is connected. */
 export const LIVE_POLL_FACTOR = 10;
 
-// Connection state, shared by every query's refetchInterval and the hook below.
+// Connection state, shared by every query's refetchInterval.
 let connected = false;
-const stateListeners = new Set<() => void>();
 function setConnected(on: boolean) {
-  if (connected === on) return;
   connected = on;
-  for (const l of stateListeners) l();
 }
 
 /** True while the live stream of the current building is open. */
 export function isLiveConnected(): boolean {
   return connected;
-}
-
-export function useLiveConnected(): boolean {
-  return useSyncExternalStore(
-    (cb) => {
-      stateListeners.add(cb);
-      return () => void stateListeners.delete(cb);
-    },
-    () => connected,
-    () => false,
-  );
 }
 
 /** A refetchInterval: `ms` normally, LIVE_POLL_FACTOR times longer while changes arrive live. */

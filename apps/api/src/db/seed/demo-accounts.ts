@@ -19,20 +19,6 @@ export const DEMO_BUILDINGS = {
   harbor: { id: 3, address: "37 Harbor Street", name: "Harbor House", time_zone: "America/Los_Angeles" },
   elm: { id: 4, address: "512 Elm Avenue", name: "Elm Court", time_zone: "America/Denver" },
 } as const;
-export const ALL_BUILDING_IDS = [1, 2, 3, 4] as const;
-
-/** The sign-in accounts (usernames), one per role. */
-export const DEMO_USERS = {
-  office: "office",
-  manager: "manager",
-  frontdesk: "frontdesk",
-  maintenance: "maintenance",
-  porter: "porter",
-  clubadmin: "clubadmin",
-  owner: "owner",
-  amenity: "amenity",
-  tenant: "tenant",
-} as const;
 
 export interface DemoAccount {
   username: string;

@@ -7,9 +7,6 @@ import { signOut } from "../../lib/auth.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { RouterLink } from "../../components/RouterLink.tsx";
 
-/** Roles that do not work the staff screens, and what the portal offers them. */
-export const LIMITED_ROLES: readonly Role[] = ["PO", "AO", "CA"];
-
 /** Paths under /{building}/ the amenity and club roles work in. */
 export const AMENITY_PATHS = /^\/\d+\/(amenity-reservations|clubs)(\/|$)/;
 

@@ -37,5 +37,3 @@ export function NotFoundStandalone() {
     </StandalonePage>
   );
 }
-
-export default NotFoundStandalone;
