@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, eventually, type TestApp } from "../test/app.ts";
@@ -16,7 +18,9 @@ import {
   topicNamesOf,
   TOPICS,
 } from "./caches.ts";
-import { ChangeFeed } from "./change-feed.ts";
+import { ChangeFeed, topics } from "./change-feed.ts";
+
+const SRC = path.resolve(import.meta.dirname, "..");
 
 describe("cache declarations", () => {
   it("the newest change-feed migration is what the declarations generate (npm run feed:generate -w apps/api)", () => {
@@ -31,6 +35,24 @@ describe("cache declarations", () => {
       expect(d.reads.length, name).toBeGreaterThan(0);
       for (const t of topicNamesOf(d)) expect(TOPICS[t], `${name} reads ${t}`).toBeDefined();
     }
+  });
+
+  it("every topic a writer touches by hand is also sent by a generated trigger (other instances hear it)", () => {
+    const prefixOf = (t: string | ((x: never) => string)) =>
+      (typeof t === "string" ? t : (t as (x: number) => string)(1)).split(":")[0];
+    const files = fs.readdirSync(SRC, { recursive: true, encoding: "utf8" }).filter((f) => /(?<!\.test)\.ts$/.test(f));
+    const touched = new Set<string>();
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(SRC, f), "utf8");
+      for (const call of text.matchAll(/changes\.touch\(([^;]*?)\);/gs))
+        for (const m of call[1].matchAll(/topics\.(\w+)/g)) touched.add(`${f}: ${m[1]}`);
+    }
+    expect(touched.size).toBeGreaterThan(5);
+    const unsent = [...touched].filter((entry) => {
+      const name = entry.split(": ")[1] as keyof typeof topics;
+      return !topics[name] || !(prefixOf(topics[name]) in TOPICS);
+    });
+    expect(unsent).toEqual([]);
   });
 
   it("a value's topics are the declared ones: missing ones added, undeclared ones refused", () => {

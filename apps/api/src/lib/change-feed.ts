@@ -9,45 +9,26 @@ import { keepCountsOf } from "./count-cache.ts";
  * PostgreSQL stays the only source of truth; every API instance listens and drops what a change
  * makes stale, so any number of instances may cache the same things.
  *
- * Channel `portico_changes`, payload `<topic>:<id>`, sent by row triggers (migration
- * 0006_change_feed) once per changed row and topic (PostgreSQL folds repeats within a
- * transaction). Topics:
+ * Channel `portico_changes`, payload `<topic>:<id>`, sent by row triggers once per changed row and
+ * topic (PostgreSQL folds repeats within a transaction), `reset:<table>` on a TRUNCATE. The topics,
+ * the tables each stands for, and every cache with the topics it reads are declared in
+ * lib/caches.ts; the triggers are generated from those declarations (a migration written by
+ * `npm run feed:generate -w apps/api`). A new feature that keeps something declares it there.
  *
- *   user:<user id>          a users row (what the signed-in user is made of: username, email,
- *                           names, role, is_active) or one of its user_buildings grants
- *   login:<lower name>      a username or e-mail address taken or given up (external sign-in
- *                           matches users by them)
- *   building:<building id>  a buildings row or its building_settings
- *   units:<building id>     an apartment, occupancy (lease) or occupant (resident) of the
- *                           building, or the name, contacts or account of a user living in
- *                           it, or a lease's flag, or a subscription to a lease (migration
- *                           0011_tracking_topic)
- *   packages:<building id>  a package of the building (its notification bookkeeping aside)
- *   package_types:all       the global package types
- *   shift_logs:<building id> a shift log note of the building or the units it is about
- *                           (migration 0007_list_topics)
- *   shift_log_types:all     the shift log types
- *   buildings:all           any building (the lists of buildings)
- *   employees:all           an employee, a staff account as the lists show it (last sign-in
- *                           included) or a building grant (migration 0010_staff_topics)
- *   reset:<table>           a TRUNCATE: every cache is dropped
- *
- * A new area that caches something adds its topic here, a trigger in a migration, and `touch`
- * calls in its writers.
- *
- * Caches (`app.changes.cache({ name, ttlMs, max })`) hold values under keys, each with the topics
- * that make it stale:
+ * Caches (`app.changes.cache("package-grid")`: declared names only) hold values under keys, each
+ * with the topics that make it stale (the declared ones for the value's building or user):
  * - `get(key, topics, load)`: a hit, or one load shared by concurrent misses (single flight);
  * - a load that raced a change of one of its topics returns its value but does not store it;
  * - while the feed is not listening (PostgreSQL listener down, reconnecting), every get loads
  *   and nothing is stored; everything is dropped when listening starts again;
- * - a TTL (default 60 s) as a safety net, and at most `max` entries (least recently used go).
+ * - a TTL (default 60 s) as a safety net, and at most `max` entries (least recently used go;
+ *   both kept by lru-cache).
  * Values are shared by every request: treat them as read-only (freeze them).
  *
- * Writers call `app.changes.touch(topic, …)` after their commit: this instance then never serves
- * what it just changed, whatever the delay of the notification. The notification reaches the
- * other instances (and covers a write path that forgets). On PostgreSQL the pooled connections
- * listen as well, so a write made through this instance is seen before its statement returns.
+ * Writers may call `app.changes.touch(topic, …)` after their commit: this instance then never
+ * serves what it just changed, whatever the delay of the notification. The other instances hear
+ * the triggers' notification. On PostgreSQL the pooled connections listen as well, so a write made
+ * through this instance is seen before its statement returns.
  *
  * `app.changes.subscribe(fn)` calls `fn(topic)` for every topic touched or received (after the
  * caches dropped it; the same change may come twice, touched and then notified) and `fn("reset:")`
@@ -57,6 +38,7 @@ import { keepCountsOf } from "./count-cache.ts";
 
 export { CHANGE_CHANNEL };
 
+/** Topic names as writers and views spell them (each declared in lib/caches.ts TOPICS). */
 export const topics = {
   user: (id: number) => `user:${id}`,
   /** Lower-cased the way PostgreSQL does it for ASCII; callers cache only ASCII names. */
