@@ -70,7 +70,7 @@ async function loadBuilding(db: DbOrTx, buildingId: number): Promise<CachedBuild
 
 const cachedBuilding = (req: FastifyRequest, db: DbOrTx, buildingId: number) =>
   req.server.changes
-    .cache<CachedBuilding | null>({ name: "building-scope", max: 2000 })
+    .cache<CachedBuilding | null>("building-scope")
     .get(`${buildingId}`, [topics.building(buildingId)], () => loadBuilding(db, buildingId));
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { CacheDeclaration } from "./caches.ts";
 import { ChangeFeed, topics } from "./change-feed.ts";
 import { etagMatches, viewBody } from "./view-cache.ts";
 
@@ -13,8 +14,12 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** Caches of these tests: the mechanics alone, whatever the topics (lib/caches.test.ts checks declarations). */
+const reads: CacheDeclaration = { reads: [], anyTopic: true };
+const TEST_CACHES = { a: reads, b: reads, c: reads };
+
 function listeningFeed(now?: () => number) {
-  const feed = new ChangeFeed(now);
+  const feed = new ChangeFeed(now, TEST_CACHES);
   feed.setListening(true);
   return feed;
 }
@@ -146,7 +151,7 @@ describe("change feed caches", () => {
   });
 
   it("bypasses every cache while not listening, and starts empty when listening again", async () => {
-    const feed = new ChangeFeed();
+    const feed = new ChangeFeed(undefined, TEST_CACHES);
     const cache = feed.cache<number>({ name: "c" });
     let n = 0;
     const load = async () => ++n;

@@ -1,5 +1,7 @@
 import fp from "fastify-plugin";
 import { CHANGE_CHANNEL } from "../db/client.ts";
+import { LRUCache } from "lru-cache";
+import { CACHES, type CacheDeclaration, type CacheName, declaredTopics } from "./caches.ts";
 import { keepCountsOf } from "./count-cache.ts";
 
 /**
@@ -7,45 +9,26 @@ import { keepCountsOf } from "./count-cache.ts";
  * PostgreSQL stays the only source of truth; every API instance listens and drops what a change
  * makes stale, so any number of instances may cache the same things.
  *
- * Channel `portico_changes`, payload `<topic>:<id>`, sent by row triggers (migration
- * 0006_change_feed) once per changed row and topic (PostgreSQL folds repeats within a
- * transaction). Topics:
+ * Channel `portico_changes`, payload `<topic>:<id>`, sent by row triggers once per changed row and
+ * topic (PostgreSQL folds repeats within a transaction), `reset:<table>` on a TRUNCATE. The topics,
+ * the tables each stands for, and every cache with the topics it reads are declared in
+ * lib/caches.ts; the triggers are generated from those declarations (a migration written by
+ * `npm run feed:generate -w apps/api`). A new feature that keeps something declares it there.
  *
- *   user:<user id>          a users row (what the signed-in user is made of: username, email,
- *                           names, role, is_active) or one of its user_buildings grants
- *   login:<lower name>      a username or e-mail address taken or given up (external sign-in
- *                           matches users by them)
- *   building:<building id>  a buildings row or its building_settings
- *   units:<building id>     an apartment, occupancy (lease) or occupant (resident) of the
- *                           building, or the name, contacts or account of a user living in
- *                           it, or a lease's flag, or a subscription to a lease (migration
- *                           0011_tracking_topic)
- *   packages:<building id>  a package of the building (its notification bookkeeping aside)
- *   package_types:all       the global package types
- *   shift_logs:<building id> a shift log note of the building or the units it is about
- *                           (migration 0007_list_topics)
- *   shift_log_types:all     the shift log types
- *   buildings:all           any building (the lists of buildings)
- *   employees:all           an employee, a staff account as the lists show it (last sign-in
- *                           included) or a building grant (migration 0010_staff_topics)
- *   reset:<table>           a TRUNCATE: every cache is dropped
- *
- * A new area that caches something adds its topic here, a trigger in a migration, and `touch`
- * calls in its writers.
- *
- * Caches (`app.changes.cache({ name, ttlMs, max })`) hold values under keys, each with the topics
- * that make it stale:
+ * Caches (`app.changes.cache("package-grid")`: declared names only) hold values under keys, each
+ * with the topics that make it stale (the declared ones for the value's building or user):
  * - `get(key, topics, load)`: a hit, or one load shared by concurrent misses (single flight);
  * - a load that raced a change of one of its topics returns its value but does not store it;
  * - while the feed is not listening (PostgreSQL listener down, reconnecting), every get loads
  *   and nothing is stored; everything is dropped when listening starts again;
- * - a TTL (default 60 s) as a safety net, and at most `max` entries (least recently used go).
+ * - a TTL (default 60 s) as a safety net, and at most `max` entries (least recently used go;
+ *   both kept by lru-cache).
  * Values are shared by every request: treat them as read-only (freeze them).
  *
- * Writers call `app.changes.touch(topic, …)` after their commit: this instance then never serves
- * what it just changed, whatever the delay of the notification. The notification reaches the
- * other instances (and covers a write path that forgets). On PostgreSQL the pooled connections
- * listen as well, so a write made through this instance is seen before its statement returns.
+ * Writers may call `app.changes.touch(topic, …)` after their commit: this instance then never
+ * serves what it just changed, whatever the delay of the notification. The other instances hear
+ * the triggers' notification. On PostgreSQL the pooled connections listen as well, so a write made
+ * through this instance is seen before its statement returns.
  *
  * `app.changes.subscribe(fn)` calls `fn(topic)` for every topic touched or received (after the
  * caches dropped it; the same change may come twice, touched and then notified) and `fn("reset:")`
@@ -55,6 +38,7 @@ import { keepCountsOf } from "./count-cache.ts";
 
 export { CHANGE_CHANNEL };
 
+/** Topic names as writers and views spell them (each declared in lib/caches.ts TOPICS). */
 export const topics = {
   user: (id: number) => `user:${id}`,
   /** Lower-cased the way PostgreSQL does it for ASCII; callers cache only ASCII names. */
@@ -69,14 +53,18 @@ export const topics = {
   employees: "employees:all",
 } as const;
 
-export interface CacheOptions {
-  /** Unique per feed; asking again for a name returns the same cache. */
-  name: string;
+export interface CacheOptions<N extends string = CacheName> {
+  /** A cache declared in lib/caches.ts; asking again for a name returns the same cache. */
+  name: N;
+  /** Overrides of the declared TTL and size (tests). */
   ttlMs?: number;
   max?: number;
 }
 
-/** The topics of a cached value: known up front, or read from the loaded value. */
+/**
+ * The topics of a cached value: known up front, or read from the loaded value. Checked against the
+ * cache's declaration (lib/caches.ts): undeclared topics are refused, declared ones added.
+ */
 export type TopicsOf<V> = readonly string[] | ((value: V) => readonly string[]);
 
 export interface CacheStats {
@@ -88,6 +76,7 @@ export interface CacheStats {
 
 export interface ChangeCache<V> {
   readonly name: string;
+  readonly declaration: CacheDeclaration;
   /** `keep`: whether a loaded value is stored (default: always). */
   get(key: string, topics: TopicsOf<V>, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
   readonly size: number;
@@ -102,7 +91,6 @@ const MAX_TRACKED_TOUCHES = 10_000;
 interface Entry<V> {
   value: V;
   topics: readonly string[];
-  at: number;
 }
 
 interface Flight<V> {
@@ -112,38 +100,53 @@ interface Flight<V> {
   promise: Promise<V>;
 }
 
+/**
+ * Values in an `lru-cache` (least recently used out past `max`, TTL on the feed's clock), with an
+ * index from each topic to the keys whose values it makes stale.
+ */
 class Cache<V> implements ChangeCache<V> {
-  private readonly entries = new Map<string, Entry<V>>(); // least recently used first
+  private readonly entries: LRUCache<string, Entry<V>>;
   private readonly byTopic = new Map<string, Set<string>>();
   private readonly flights = new Map<string, Flight<V>>();
   readonly stats: CacheStats = { hits: 0, misses: 0, bypassed: 0 };
 
   constructor(
-    private readonly feed: ChangeFeed,
+    private readonly feed: ChangeFeed<string>,
     readonly name: string,
+    readonly declaration: CacheDeclaration,
     private readonly ttlMs: number,
-    private readonly max: number,
-  ) {}
+    max: number,
+  ) {
+    this.entries = new LRUCache<string, Entry<V>>({
+      max,
+      ttl: ttlMs,
+      ttlResolution: 0,
+      perf: { now: () => feed.now() },
+      // Evicted, expired, replaced or deleted: its topics no longer point at it.
+      dispose: (entry, key) => this.unindex(key, entry.topics),
+    });
+  }
 
   get size() {
     return this.entries.size;
   }
 
+  private topicsOf(named: readonly string[]): string[] {
+    return declaredTopics(this.name, this.declaration, named);
+  }
+
   get(key: string, topicsOf: TopicsOf<V>, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V> {
     const feed = this.feed;
+    // Checked on every call, listening or not: a view naming an undeclared topic fails at once.
+    const known = typeof topicsOf === "function" ? null : this.topicsOf(topicsOf);
     if (!feed.listening) {
       this.stats.bypassed++;
       return load();
     }
     const hit = this.entries.get(key);
     if (hit) {
-      if (feed.now() - hit.at < this.ttlMs) {
-        this.entries.delete(key);
-        this.entries.set(key, hit);
-        this.stats.hits++;
-        return Promise.resolve(hit.value);
-      }
-      this.remove(key);
+      this.stats.hits++;
+      return Promise.resolve(hit.value);
     }
     const flying = this.flights.get(key);
     // Joined only while nothing it read may have changed since it started.
@@ -154,17 +157,13 @@ class Cache<V> implements ChangeCache<V> {
     this.stats.misses++;
     const start = feed.begin();
     const at = feed.now();
-    const flight: Flight<V> = {
-      start,
-      topics: typeof topicsOf === "function" ? null : topicsOf,
-      promise: Promise.resolve() as Promise<never>,
-    };
+    const flight: Flight<V> = { start, topics: known, promise: Promise.resolve() as Promise<never> };
     // In the map before the load starts: a load failing at once removes it again.
     this.flights.set(key, flight);
     flight.promise = (async () => {
       try {
         const value = await load();
-        const t = typeof topicsOf === "function" ? topicsOf(value) : topicsOf;
+        const t = known ?? this.topicsOf((topicsOf as (value: V) => readonly string[])(value));
         if (feed.listening && feed.unchangedSince(start, t) && (!keep || keep(value))) this.store(key, value, t, at);
         return value;
       } finally {
@@ -175,22 +174,20 @@ class Cache<V> implements ChangeCache<V> {
     return flight.promise;
   }
 
+  /** Kept until `ttlMs` after its load started (lru-cache: stale once older than its ttl). */
   private store(key: string, value: V, topicList: readonly string[], at: number) {
-    this.remove(key);
-    this.entries.set(key, { value, topics: topicList, at });
+    const ttl = this.ttlMs - (this.feed.now() - at) - 1;
+    if (ttl < 1) return;
+    this.entries.set(key, { value, topics: topicList }, { ttl });
     for (const t of topicList) {
       let keys = this.byTopic.get(t);
       if (!keys) this.byTopic.set(t, (keys = new Set()));
       keys.add(key);
     }
-    while (this.entries.size > this.max) this.remove(this.entries.keys().next().value as string);
   }
 
-  private remove(key: string) {
-    const e = this.entries.get(key);
-    if (!e) return;
-    this.entries.delete(key);
-    for (const t of e.topics) {
+  private unindex(key: string, topicList: readonly string[]) {
+    for (const t of topicList) {
       const keys = this.byTopic.get(t);
       if (!keys) continue;
       keys.delete(key);
@@ -201,7 +198,7 @@ class Cache<V> implements ChangeCache<V> {
   /** @internal */
   invalidate(topic: string) {
     const keys = this.byTopic.get(topic);
-    if (keys) for (const k of [...keys]) this.remove(k);
+    if (keys) for (const k of [...keys]) this.entries.delete(k);
   }
 
   /** @internal */
@@ -213,7 +210,7 @@ class Cache<V> implements ChangeCache<V> {
 }
 
 /** The caches of one app and the state of its listener; `changeFeed` below wires it to the database. */
-export class ChangeFeed {
+export class ChangeFeed<N extends string = CacheName> {
   private on = false;
   private seq = 0;
   /** Loads started before this point never store (a reset happened since). */
@@ -223,7 +220,14 @@ export class ChangeFeed {
   private readonly caches = new Map<string, Cache<unknown>>();
   private readonly subscribers = new Set<(topic: string) => void>();
 
-  constructor(readonly now: () => number = Date.now) {}
+  /** `declarations`: the caches that may be asked for (lib/caches.ts; tests declare their own). */
+  constructor(
+    readonly now: () => number = Date.now,
+    private readonly declarations: Readonly<Record<N, CacheDeclaration>> = CACHES as unknown as Record<
+      N,
+      CacheDeclaration
+    >,
+  ) {}
 
   /** True while notifications are being received (caches in use). */
   get listening(): boolean {
@@ -236,10 +240,20 @@ export class ChangeFeed {
     this.reset();
   }
 
-  cache<V>(opts: CacheOptions): ChangeCache<V> {
+  /** The declared cache of this name (`cache("package-grid")`, or with overrides `cache({ name, max })`). */
+  cache<V>(nameOrOpts: N | CacheOptions<N>): ChangeCache<V> {
+    const opts = typeof nameOrOpts === "string" ? { name: nameOrOpts } : nameOrOpts;
     let c = this.caches.get(opts.name);
     if (!c) {
-      c = new Cache<unknown>(this, opts.name, opts.ttlMs ?? DEFAULT_TTL_MS, opts.max ?? DEFAULT_MAX);
+      const decl: CacheDeclaration | undefined = this.declarations[opts.name];
+      if (!decl) throw new Error(`no cache "${opts.name}" is declared (lib/caches.ts)`);
+      c = new Cache<unknown>(
+        this as ChangeFeed<string>,
+        opts.name,
+        decl,
+        opts.ttlMs ?? decl.ttlMs ?? DEFAULT_TTL_MS,
+        opts.max ?? decl.max ?? DEFAULT_MAX,
+      );
       this.caches.set(opts.name, c);
     }
     return c as unknown as ChangeCache<V>;

@@ -1,3 +1,4 @@
+import type { CacheName } from "./caches.ts";
 import type { ChangeFeed, ChangeCache } from "./change-feed.ts";
 
 /**
@@ -5,19 +6,27 @@ import type { ChangeFeed, ChangeCache } from "./change-feed.ts";
  * whatever the list's length, but its `count` visits every matching row: a few thousand rows
  * cost nothing, a building's 170,000 closed packages or a portfolio's million shift log notes
  * cost tens of milliseconds on every page. So a count of LARGE_COUNT rows or more is kept in the
- * change feed's "list-counts" cache, shared by the next pages and the other users of the same
- * list (keyed by the list and its filter), until a change of the topics of the rows it counts:
- * it is as exact as the list itself. Smaller counts are always counted afresh. Without the feed
- * (CACHES=0, the listener down, a count inside a transaction) every count is counted.
+ * change feed's count cache of its list (declared in lib/caches.ts with the topics of every table
+ * the list counts), shared by the next pages and the other users of the same list (keyed by the
+ * list and its filter), until a change of those topics: it is as exact as the list itself.
+ * Smaller counts, and the counts of lists no count cache is declared for, are always counted
+ * afresh. Without the feed (CACHES=0, the listener down, a count inside a transaction) every
+ * count is counted.
  */
 export const LARGE_COUNT = 5000;
-const MAX_ENTRIES = 5000;
 
-const caches = new WeakMap<object, ChangeCache<number>>();
+/** The list (first part of `countKey`) → its declared count cache. */
+export const COUNT_CACHES: Readonly<Record<string, CacheName>> = {
+  shift_log_notes: "shift-log-counts",
+  packages: "package-counts",
+  unit_list: "unit-list-counts",
+};
+
+const caches = new WeakMap<object, (list: string) => ChangeCache<number> | undefined>();
 
 /** Counts read through `db` are kept in `feed` (the change feed plugin calls this). */
 export function keepCountsOf(db: object, feed: ChangeFeed): void {
-  caches.set(db, feed.cache<number>({ name: "list-counts", max: MAX_ENTRIES }));
+  caches.set(db, (list) => (COUNT_CACHES[list] ? feed.cache<number>(COUNT_CACHES[list]) : undefined));
 }
 
 /**
@@ -30,7 +39,7 @@ export function cachedCount(
   topics: readonly string[] | null,
   count: () => Promise<number>,
 ): Promise<number> {
-  const cache = caches.get(db);
+  const cache = caches.get(db)?.(key.slice(0, key.indexOf(":")));
   if (!cache || !topics) return count();
   return cache.get(key, topics, count, (n) => n >= LARGE_COUNT);
 }

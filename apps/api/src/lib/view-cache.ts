@@ -32,17 +32,12 @@ export interface View {
   load: () => Promise<string | object>;
 }
 
-/** Views of the biggest buildings are a few hundred KB each. */
-export const VIEW_CACHE_MAX = 300;
-
 /**
- * Lists kept per signed-in user (the buildings they may see, the employees of their buildings):
- * the key holds the user and the URL, the topics always the user's own (`user:<id>`: a role,
- * access or account change drops everything that user sees) besides the rows' topics.
- * A building's busy lists (shift log, packages, units, residents) are not kept: a desk rarely
- * reads the same page twice between two changes, so they are read afresh.
+ * Sizes of the declared caches (lib/caches.ts). A cache declared `perUser` (the buildings a user
+ * may see, the employees of their buildings) gets the user in its key and the user's own topic
+ * (`user:<id>`: a role, access or account change drops everything that user sees) from sendView.
  */
-export const LIST_CACHE = { ttlMs: 30_000, max: 2000 } as const;
+export { LIST_CACHE, VIEW_CACHE_MAX } from "./caches.ts";
 
 /** The key of a per-user list page: the user and the whole URL with its query. */
 export const userPageKey = (req: FastifyRequest): string => `${requireUser(req).id}:${req.url}`;
@@ -66,7 +61,10 @@ export async function sendView(
   cache: ChangeCache<ViewBody>,
   view: View,
 ): Promise<FastifyReply> {
-  const v = await cache.get(view.key, view.topics, async () => {
+  const perUser = cache.declaration.perUser ? requireUser(req).id : null;
+  const key = perUser === null ? view.key : `${perUser}|${view.key}`;
+  const topics = perUser === null ? view.topics : [...view.topics, `user:${perUser}`];
+  const v = await cache.get(key, topics, async () => {
     const data = await view.load();
     return viewBody(typeof data === "string" ? data : reply.serialize(data));
   });

@@ -61,7 +61,7 @@ export default fp(async (app) => {
   // The signed-in user, cached until a change of their account or grants (see lib/change-feed.ts).
   // (An app without the change feed, a bare test app, never caches: its feed never listens.)
   const feed = app.hasDecorator("changes") ? app.changes : new ChangeFeed();
-  const users = feed.cache<CurrentUser | null>({ name: "current-user", max: 10_000 });
+  const users = feed.cache<CurrentUser | null>("current-user");
   const byLogin = (field: "username" | "email", name: string): Promise<CurrentUser | null> => {
     const load = () => loadCurrentUser(app.db, field === "username" ? { username: name } : { email: name });
     // Lower-cased here as PostgreSQL does, which holds for ASCII names only.

@@ -66,13 +66,18 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 /**
- * Another API instance on the same PostgreSQL database as `t` (its own pool and listener), as
- * behind a load balancer. Closing it leaves the database to `t`.
+ * Another API instance on the same database as `t` (on PostgreSQL its own pool and listener), as
+ * behind a load balancer, with these settings changed. Closing it leaves the database to `t`.
  */
-export async function secondInstance(t: TestApp): Promise<TestApp> {
-  if (!t.database.pool) throw new Error("a second instance needs PostgreSQL");
+export async function secondInstance(t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = { ...t.config, ...overrides };
+  if (!t.database.pool) {
+    // PGlite: the same in-process database (its notifications reach every listener on it).
+    const other = await appOn(t.database, config);
+    return { ...other, close: () => other.app.close() };
+  }
   const database = await openDatabase({ url: t.database.pool.options.connectionString });
-  return appOn(database, t.config);
+  return appOn(database, config);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   QuickSearchItem,
   QuickSearchQuery,
 } from "@portico/contract";
-import { LIST_CACHE, sendView, userPageKey, VIEW_CACHE_MAX, type ViewBody } from "../../lib/view-cache.ts";
+import { sendView, userPageKey, type ViewBody } from "../../lib/view-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import * as service from "./service.ts";
@@ -29,9 +29,9 @@ const errors = { 401: Detail, 403: Detail, 404: Detail };
 /** Shell and lookups: buildings, building settings, unit pickers and searches. */
 const routes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const quickSearchViews = app.changes.cache<ViewBody>({ name: "quick-search", max: VIEW_CACHE_MAX });
-  const dropdownViews = app.changes.cache<ViewBody>({ name: "apartment-dropdown", max: VIEW_CACHE_MAX });
-  const buildingLists = app.changes.cache<ViewBody>({ name: "building-lists", ...LIST_CACHE });
+  const quickSearchViews = app.changes.cache<ViewBody>("quick-search");
+  const dropdownViews = app.changes.cache<ViewBody>("apartment-dropdown");
+  const buildingLists = app.changes.cache<ViewBody>("building-lists");
 
   app.get(
     "/core/buildings/",

@@ -17,7 +17,7 @@ import { ValidationError } from "../../lib/errors.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
 import { todayIn } from "../../lib/dates.ts";
 import { topics } from "../../lib/change-feed.ts";
-import { type View, VIEW_CACHE_MAX } from "../../lib/view-cache.ts";
+import type { View } from "../../lib/view-cache.ts";
 import * as repo from "./repository.ts";
 
 const db = (req: FastifyRequest) => req.server.db;
@@ -152,10 +152,7 @@ export async function comboSearch(req: FastifyRequest, buildingId: number, searc
   const scope = await requireLookup(req, buildingId);
   const b = scope.building.id;
   const today = todayIn(scope.building.time_zone);
-  const indexes = req.server.changes.cache<Awaited<ReturnType<typeof repo.comboSearchIndex>>>({
-    name: "combo-search-index",
-    max: VIEW_CACHE_MAX,
-  });
+  const indexes = req.server.changes.cache<Awaited<ReturnType<typeof repo.comboSearchIndex>>>("combo-search-index");
   const index = await indexes.get(`${b}:${today}`, [topics.units(b)], () => repo.comboSearchIndex(db(req), b, today));
   const term = (search ?? "").trim().toLowerCase();
   const found: ComboSearchItem[] = [];

@@ -10,7 +10,7 @@ import {
   GlobalUserQuery,
   paginated,
 } from "@portico/contract";
-import { LIST_CACHE, sendView, type ViewBody } from "../../lib/view-cache.ts";
+import { sendView, type ViewBody } from "../../lib/view-cache.ts";
 import * as service from "./service.ts";
 
 const errors = { 401: Detail, 403: Detail, 404: Detail };
@@ -19,7 +19,7 @@ const errors = { 401: Detail, 403: Detail, 404: Detail };
 const routes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Employee pages (up to 1,000 rows, some 700 KB across a portfolio) per user and URL.
-  const pages = app.changes.cache<ViewBody>({ name: "employee-pages", ttlMs: LIST_CACHE.ttlMs, max: 100 });
+  const pages = app.changes.cache<ViewBody>("employee-pages");
 
   app.get(
     "/core/employees/",

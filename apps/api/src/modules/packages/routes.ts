@@ -43,7 +43,7 @@ import {
 import { registerUploadParsers } from "../../lib/files.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { sendView, VIEW_CACHE_MAX, type ViewBody } from "../../lib/view-cache.ts";
+import { sendView, type ViewBody } from "../../lib/view-cache.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
 import * as service from "./service.ts";
 
@@ -106,8 +106,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await registerUploadParsers(app);
   const deps = () => service.depsOf(app);
-  const gridViews = app.changes.cache<ViewBody>({ name: "package-grid", max: VIEW_CACHE_MAX });
-  const apartmentPackagesViews = app.changes.cache<ViewBody>({ name: "apartment-packages", max: VIEW_CACHE_MAX });
+  const gridViews = app.changes.cache<ViewBody>("package-grid");
+  const apartmentPackagesViews = app.changes.cache<ViewBody>("apartment-packages");
   // The default types (Keys among them) exist on every installation.
   app.addHook("onReady", async () => {
     await ensurePackageTypes(app.db);

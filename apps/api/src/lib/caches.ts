@@ -1,0 +1,356 @@
+/**
+ * Everything the API keeps in memory, declared in one place.
+ *
+ * TOPICS: what a change of a row means. Each topic lists the tables whose rows it stands for and
+ * how a changed row maps to the topic's id (a column of the row, a join path to the building,
+ * 'all', a lower-cased name). The change feed's row triggers are GENERATED from these lists
+ * (`feedMigrationSql`, written to a migration by `npm run feed:generate -w apps/api`; a test fails
+ * while the newest change-feed migration differs from what these declarations generate).
+ *
+ * CACHES: every cache of the change feed, with the topics its values read. `app.changes.cache()`
+ * accepts only these names; a value's topics are the declared ones (for the building or user it
+ * is about): a value stored with a topic its cache does not declare is refused, and the declared
+ * topics it leaves out are added. A per-user cache (`perUser`) always also depends on `user:<id>`
+ * of its user: a role, access or account change drops everything that user sees.
+ *
+ * A new feature that keeps something in memory adds its cache here (and, when it reads a table
+ * no topic covers yet, that table to a topic), then regenerates the migration. Nothing else.
+ */
+
+/** The id a topic takes for one row: `{col}` stands for the row's column (OLD or NEW). */
+export type RowId =
+  | { column: string }
+  | { all: true }
+  /** An SQL expression over the row, e.g. `lower({username})`. */
+  | { expr: string }
+  /** An SQL query over the row returning the ids (a join path), e.g. to the building. */
+  | { join: string };
+
+export interface TopicSource {
+  table: string;
+  id: RowId;
+  /** An UPDATE notifies only when one of these changes (SQL over the row's columns); default: any column. */
+  columns?: readonly string[];
+}
+
+export type TopicParam = "building" | "user" | "login" | "all";
+
+export interface TopicDeclaration {
+  /** What the id after the colon is. */
+  param: TopicParam;
+  sources: readonly TopicSource[];
+}
+
+const column = (name: string): RowId => ({ column: name });
+const ALL: RowId = { all: true };
+/** The building of the occupancy (lease) a row belongs to; none once the occupancy is gone (its own row notified). */
+const occupancyBuilding: RowId = { join: "SELECT o.building_id FROM occupancies o WHERE o.id = {occupancy_id}" };
+/** The buildings a user lives in (as a resident). */
+const residentBuildings: RowId = {
+  join: "SELECT oc.building_id FROM occupants o JOIN occupancies oc ON oc.id = o.occupancy_id WHERE o.user_id = {id}",
+};
+
+export const TOPICS = {
+  /** What the signed-in user is made of: account, role, active, building grants. */
+  user: {
+    param: "user",
+    sources: [
+      { table: "users", id: column("id"), columns: ["username", "email", "first_name", "last_name", "role", "is_active"] },
+      { table: "user_buildings", id: column("user_id"), columns: ["user_id", "building_id"] },
+    ],
+  },
+  /** A username or e-mail address taken or given up (external sign-in matches users by them). */
+  login: {
+    param: "login",
+    sources: [
+      { table: "users", id: { expr: "lower({username})" }, columns: ["username"] },
+      { table: "users", id: { expr: "lower({email})" }, columns: ["email"] },
+    ],
+  },
+  /** A building row or its settings. */
+  building: {
+    param: "building",
+    sources: [
+      { table: "buildings", id: column("id") },
+      { table: "building_settings", id: column("building_id") },
+    ],
+  },
+  /** Units, leases, residents of the building and what the unit views show of them. */
+  units: {
+    param: "building",
+    sources: [
+      { table: "apartments", id: column("building_id") },
+      { table: "occupancies", id: column("building_id") },
+      { table: "occupants", id: occupancyBuilding },
+      { table: "occupancy_flags", id: occupancyBuilding },
+      { table: "occupancy_tracking", id: occupancyBuilding },
+      {
+        table: "users",
+        id: residentBuildings,
+        columns: ["first_name", "last_name", "email", "phone_number", "username", "is_active"]
+          .concat(["password_hash IS NULL", "last_login IS NULL"]),
+      },
+    ],
+  },
+  /** A package of the building (every column: the views show to whom it was announced). */
+  packages: { param: "building", sources: [{ table: "packages", id: column("building_id") }] },
+  package_types: { param: "all", sources: [{ table: "package_types", id: ALL }] },
+  /** A shift log note of the building or the units it is about. */
+  shift_logs: {
+    param: "building",
+    sources: [
+      { table: "shift_log_notes", id: column("building_id") },
+      {
+        table: "shift_log_note_apartments",
+        id: { join: "SELECT n.building_id FROM shift_log_notes n WHERE n.id = {note_id}" },
+      },
+    ],
+  },
+  shift_log_types: { param: "all", sources: [{ table: "shift_log_types", id: ALL }] },
+  /** Any building (the lists of buildings). */
+  buildings: { param: "all", sources: [{ table: "buildings", id: ALL }] },
+  /** Employees, staff accounts as the lists show them (last sign-in included), building grants. */
+  employees: {
+    param: "all",
+    sources: [
+      { table: "employees", id: ALL },
+      { table: "user_buildings", id: ALL },
+      {
+        table: "users",
+        id: { join: "SELECT 'all' FROM employees e WHERE e.user_id = {id} LIMIT 1" },
+        columns: ["username", "email", "first_name", "last_name", "phone_number", "role", "is_active", "last_login"],
+      },
+    ],
+  },
+} as const satisfies Record<string, TopicDeclaration>;
+
+export type TopicName = keyof typeof TOPICS;
+
+export interface CacheDeclaration {
+  /** The topics its values read (for the value's building, user, or 'all'). */
+  reads: readonly TopicName[];
+  /** Kept per signed-in user: every value also depends on `user:<id>`. */
+  perUser?: boolean;
+  ttlMs?: number;
+  max?: number;
+  /** Topics taken as named, unchecked: only for tests of the cache mechanics (a test keeps CACHES free of it). */
+  anyTopic?: boolean;
+}
+
+/** Views of the biggest buildings are a few hundred KB each. */
+export const VIEW_CACHE_MAX = 300;
+/** Per-user list pages. */
+export const LIST_CACHE = { ttlMs: 30_000, max: 2000 } as const;
+/** Large list counts (see lib/count-cache.ts). */
+const COUNTS_MAX = 5000;
+
+export const CACHES = {
+  /** GET /core/buildings/{b}/package-grid/ (ready response bytes per building and local day). */
+  "package-grid": { reads: ["packages", "units", "package_types"], max: VIEW_CACHE_MAX },
+  /** GET /core/buildings/{b}/apartment-packages/ */
+  "apartment-packages": { reads: ["packages", "units", "package_types"], max: VIEW_CACHE_MAX },
+  /** GET /core/quick-search/?building= */
+  "quick-search": { reads: ["units"], max: VIEW_CACHE_MAX },
+  /** GET /core/buildings/{b}/apartments/dropdown/ */
+  "apartment-dropdown": { reads: ["units"], max: VIEW_CACHE_MAX },
+  /** GET /core/buildings/{b}/combo-search/ (the building's units and residents, matched in memory) */
+  "combo-search-index": { reads: ["units"], max: VIEW_CACHE_MAX },
+  /** GET /core/buildings/ per user and URL */
+  "building-lists": { reads: ["buildings"], perUser: true, ...LIST_CACHE },
+  /** GET /core/employees/ and /core/employees/simple-list/ per user and URL */
+  "employee-pages": { reads: ["employees"], perUser: true, ttlMs: LIST_CACHE.ttlMs, max: 100 },
+  /** The signed-in user, by id or by login name. */
+  "current-user": { reads: ["user", "login"], max: 10_000 },
+  /** A building and its settings (every building-scoped call). */
+  "building-scope": { reads: ["building"], max: 2000 },
+  /** Counts of LARGE_COUNT rows or more, per list and filter (lib/count-cache.ts). */
+  "shift-log-counts": { reads: ["shift_logs", "units", "shift_log_types"], max: COUNTS_MAX },
+  "package-counts": { reads: ["packages", "units", "package_types"], max: COUNTS_MAX },
+  "unit-list-counts": { reads: ["units"], max: COUNTS_MAX },
+} as const satisfies Record<string, CacheDeclaration>;
+
+export type CacheName = keyof typeof CACHES;
+
+/** Topics heard by other readers of the feed (live screens: modules/live). */
+export const SUBSCRIBERS = {
+  live: ["packages", "shift_logs", "units", "building", "user"],
+} as const satisfies Record<string, readonly TopicName[]>;
+
+/** The topics a declaration reads, its own user's included. */
+export function topicNamesOf(decl: CacheDeclaration): TopicName[] {
+  return decl.perUser && !decl.reads.includes("user") ? [...decl.reads, "user"] : [...decl.reads];
+}
+
+/** Every table whose rows a declaration reads (through its topics). */
+export function tablesOf(names: readonly TopicName[]): string[] {
+  const tables = new Set<string>();
+  for (const n of names) for (const s of TOPICS[n].sources) tables.add(s.table);
+  return [...tables].sort();
+}
+
+/** Every table some cache or subscriber reads: each must carry the generated triggers. */
+export function readTables(): string[] {
+  const names = new Set<TopicName>();
+  for (const d of Object.values(CACHES) as CacheDeclaration[]) for (const n of topicNamesOf(d)) names.add(n);
+  for (const s of Object.values(SUBSCRIBERS)) for (const n of s) names.add(n);
+  return tablesOf([...names]);
+}
+
+const TOPIC_RE = /^([a-z_]+):(.*)$/;
+
+/**
+ * The topics a value of `decl` depends on, given the topics its caller named: each named topic
+ * must be declared (an Error otherwise: the declaration is incomplete), and the declared ones
+ * left out are added for the same buildings ('all' topics as they are).
+ */
+export function declaredTopics(cache: string, decl: CacheDeclaration, named: readonly string[]): string[] {
+  if (decl.anyTopic) return [...named];
+  const allowed = new Set<string>(topicNamesOf(decl));
+  const buildings = new Set<string>();
+  const out = new Set<string>();
+  for (const t of named) {
+    const m = TOPIC_RE.exec(t);
+    if (!m || !allowed.has(m[1])) throw new Error(`cache "${cache}" is not declared to read topic "${t}" (lib/caches.ts)`);
+    out.add(t);
+    if (TOPICS[m[1] as TopicName].param === "building") buildings.add(m[2]);
+  }
+  if (decl.perUser && !named.some((t) => t.startsWith("user:")))
+    throw new Error(`cache "${cache}" is kept per user: its values need their user's topic`);
+  for (const n of decl.reads) {
+    const p = TOPICS[n].param;
+    if (p === "all") out.add(`${n}:all`);
+    else if (p === "building") for (const b of buildings) out.add(`${n}:${b}`);
+  }
+  return [...out];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trigger generation
+
+const ident = (s: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(s)) throw new Error(`not a plain identifier: ${s}`);
+  return s;
+};
+
+/** `{col}` → `REC.col`; a bare leading column name in a column list too. */
+const overRow = (sql: string, rec: "OLD" | "NEW") => sql.replace(/\{([a-z_][a-z0-9_]*)\}/g, `${rec}.$1`);
+const columnOver = (c: string, rec: "OLD" | "NEW") => (c.includes("{") ? overRow(c, rec) : `${rec}.${c}`);
+
+function idsOf(id: RowId, rec: "OLD" | "NEW"): string {
+  if ("all" in id) return "ARRAY['all']";
+  if ("column" in id) return `ARRAY[(${rec}.${ident(id.column)})::text]`;
+  if ("expr" in id) return `ARRAY[(${overRow(id.expr, rec)})::text]`;
+  return `ARRAY(SELECT j.x::text FROM (${overRow(id.join, rec)}) AS j(x))`;
+}
+
+function changed(columns: readonly string[] | undefined): string {
+  if (!columns) return "OLD IS DISTINCT FROM NEW";
+  const olds = columns.map((c) => columnOver(c, "OLD"));
+  const news = columns.map((c) => columnOver(c, "NEW"));
+  return olds.length === 1
+    ? `${olds[0]} IS DISTINCT FROM ${news[0]}`
+    : `(${olds.join(", ")}) IS DISTINCT FROM (${news.join(", ")})`;
+}
+
+function tableFunction(table: string, sources: { topic: string; source: TopicSource }[]): string {
+  const blocks = sources.map(({ topic, source }) =>
+    [
+      `  -- ${topic}: ${"column" in source.id ? source.id.column : "all" in source.id ? "all" : "expr" in source.id ? source.id.expr : "join"}`,
+      `  IF TG_OP <> 'UPDATE' OR ${changed(source.columns)} THEN`,
+      `    ids := '{}';`,
+      `    IF TG_OP <> 'INSERT' THEN ids := ids || ${idsOf(source.id, "OLD")}; END IF;`,
+      `    IF TG_OP <> 'DELETE' THEN ids := ids || ${idsOf(source.id, "NEW")}; END IF;`,
+      `    FOR v IN SELECT DISTINCT x FROM unnest(ids) AS x WHERE x IS NOT NULL LOOP`,
+      `      PERFORM portico_notify('${topic}:' || v);`,
+      `    END LOOP;`,
+      `  END IF;`,
+    ].join("\n"),
+  );
+  return [
+    `CREATE OR REPLACE FUNCTION portico_feed_${table}() RETURNS trigger LANGUAGE plpgsql AS $$`,
+    `DECLARE`,
+    `  ids text[];`,
+    `  v text;`,
+    `BEGIN`,
+    ...blocks,
+    `  RETURN NULL;`,
+    `END $$;`,
+  ].join("\n");
+}
+
+export const FEED_TRIGGER = (table: string) => `portico_feed_${table}`;
+export const FEED_TRUNCATE_TRIGGER = (table: string) => `portico_feed_${table}_truncate`;
+
+/** Hand-written functions of earlier migrations the generated ones replace. */
+const RETIRED_FUNCTIONS = [
+  "portico_notify_change()",
+  "portico_notify_user()",
+  "portico_notify_note_link()",
+  "portico_notify_resident_units()",
+  "portico_notify_staff_account()",
+];
+
+/**
+ * The whole change feed as one migration: every earlier feed trigger dropped, then per table one
+ * row trigger (all its topics) and one TRUNCATE trigger (every cache dropped).
+ */
+export function feedMigrationSql(): string {
+  const byTable = new Map<string, { topic: string; source: TopicSource }[]>();
+  for (const [topic, decl] of Object.entries(TOPICS) as [string, TopicDeclaration][])
+    for (const source of decl.sources) {
+      const list = byTable.get(ident(source.table)) ?? [];
+      list.push({ topic, source });
+      byTable.set(source.table, list);
+    }
+  const tables = [...byTable.keys()].sort();
+  const statements = [
+    [
+      "-- GENERATED from apps/api/src/lib/caches.ts (TOPICS) by `npm run feed:generate -w apps/api`: do not edit.",
+      "-- Row triggers send `<topic>:<id>` on channel portico_changes (lib/change-feed.ts).",
+      "",
+      "-- One notification; a payload past the NOTIFY limit resets every cache rather than failing the write.",
+      "CREATE OR REPLACE FUNCTION portico_notify(payload text) RETURNS void LANGUAGE plpgsql AS $$",
+      "BEGIN",
+      "  IF octet_length(payload) > 7900 THEN",
+      "    PERFORM pg_notify('portico_changes', 'reset:long_payload');",
+      "  ELSE",
+      "    PERFORM pg_notify('portico_changes', payload);",
+      "  END IF;",
+      "END $$;",
+    ].join("\n"),
+    [
+      "CREATE OR REPLACE FUNCTION portico_notify_truncate() RETURNS trigger LANGUAGE plpgsql AS $$",
+      "BEGIN",
+      "  PERFORM portico_notify('reset:' || TG_TABLE_NAME);",
+      "  RETURN NULL;",
+      "END $$;",
+    ].join("\n"),
+    [
+      "-- Every feed trigger of earlier migrations (hand-written or generated) goes.",
+      "DO $$",
+      "DECLARE",
+      "  r record;",
+      "BEGIN",
+      "  FOR r IN",
+      "    SELECT t.tgname, c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid",
+      "    WHERE NOT t.tgisinternal AND (t.tgname LIKE '%change\\_feed%' OR t.tgname LIKE 'portico\\_feed\\_%')",
+      "  LOOP",
+      "    EXECUTE format('DROP TRIGGER %I ON %I', r.tgname, r.relname);",
+      "  END LOOP;",
+      "END $$;",
+    ].join("\n"),
+    `DROP FUNCTION IF EXISTS ${RETIRED_FUNCTIONS.join(", ")};`,
+  ];
+  for (const table of tables) {
+    statements.push(tableFunction(table, byTable.get(table)!));
+    statements.push(
+      `CREATE TRIGGER ${FEED_TRIGGER(table)} AFTER INSERT OR UPDATE OR DELETE ON ${table}\n` +
+        `  FOR EACH ROW EXECUTE FUNCTION portico_feed_${table}();`,
+    );
+    statements.push(
+      `CREATE TRIGGER ${FEED_TRUNCATE_TRIGGER(table)} AFTER TRUNCATE ON ${table}\n` +
+        `  FOR EACH STATEMENT EXECUTE FUNCTION portico_notify_truncate();`,
+    );
+  }
+  return statements.join("\n--> statement-breakpoint\n") + "\n";
+}

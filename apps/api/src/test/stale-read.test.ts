@@ -1,0 +1,289 @@
+/**
+ * Generated cross-instance stale-read test. Three instances on one database: A writes, B serves
+ * from its caches, C has every cache off (the truth). The cached GETs are found, not listed: every
+ * GET of the OpenAPI document is read twice on B, and those answered from a declared cache (a hit
+ * on the second read) are the cached views. Then for every write of the document (POST, PUT,
+ * PATCH, DELETE) on the same building, with a request made from its schema and the demo data's
+ * ids: the cached views are warmed on B, the write is made on A, and within a second every view
+ * on B must answer what C answers. B hears of A's writes only through the database's triggers.
+ *
+ * A request body comes from the route's own `examples` when its schema declares one, otherwise
+ * from the schema: required fields, ids of the building's objects by field name, enums' first
+ * value, dates of today. A write that is refused (4xx) is not exercised; the coverage is printed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, secondInstance, type TestApp } from "./app.ts";
+import { loadOperations, objectsOf, type Operation } from "./openapi-operations.ts";
+import { CACHES, type CacheName, FEED_TRIGGER, readTables } from "../lib/caches.ts";
+
+const BUILDING = 1;
+const READER = "manager";
+const WRITERS = ["manager", "office"];
+/** Caches every call goes through (the signed-in user, the building's settings): not views. */
+const INFRASTRUCTURE = new Set<CacheName>(["current-user", "building-scope"]);
+
+type Schema = Record<string, unknown> & {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  examples?: unknown[];
+  example?: unknown;
+  const?: unknown;
+  default?: unknown;
+};
+
+interface Doc {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema?: Schema }> } }>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+let A: TestApp;
+let B: TestApp;
+let C: TestApp;
+let doc: Doc;
+let ops: Operation[];
+/** Ids of the building's objects, by the name of a field that holds one. */
+const ids: Record<string, number> = {};
+
+const firstId = async (sql: string): Promise<number | undefined> => {
+  const { rows } = await A.database.query(`${sql} order by 1 limit 1`, [BUILDING]);
+  return rows.length ? Number(rows[0].id) : undefined;
+};
+
+beforeAll(async () => {
+  A = await createTestApp();
+  B = await secondInstance(A);
+  C = await secondInstance(A, { caches: false });
+  doc = (await A.as(null).get("/api/v1/openapi.json")).json() as Doc;
+  ops = await loadOperations(A.app);
+  const lookups: Record<string, string> = {
+    building: "select $1::int as id",
+    apartment: "select id from apartments where building_id = $1",
+    occupancy: "select id from occupancies where building_id = $1",
+    package_type: "select id from package_types where $1::int > 0",
+    shift_log_type: "select id from shift_log_types where $1::int > 0",
+    type: "select id from shift_log_types where $1::int > 0",
+    user: "select user_id as id from user_buildings where building_id = $1",
+    occupant: "select o.id from occupants o join occupancies c on c.id = o.occupancy_id where c.building_id = $1",
+    package:
+      "select p.id from packages p join package_types t on t.id = p.package_type_id " +
+      "where p.building_id = $1 and p.status = 'OPEN' and t.\"group\" = 'INCOMING_DELIVERY'",
+  };
+  for (const [name, sql] of Object.entries(lookups)) {
+    const id = await firstId(sql);
+    if (id !== undefined) ids[name] = id;
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await C?.close();
+  await B?.close();
+  await A?.close();
+});
+
+const resolve = (s: Schema | undefined): Schema | undefined => {
+  if (!s?.$ref) return s;
+  return resolve(doc.components?.schemas?.[s.$ref.split("/").pop()!]);
+};
+
+const today = new Date().toISOString().slice(0, 10);
+let serial = 0;
+/** Optional fields are filled for a POST (a new object) only: a PATCH changes what it names. */
+let fillOptional = true;
+
+/** The id a field of this name holds (`apartment`, `apartment_id`, `notify_package_ids`…), if known. */
+function idFor(field: string): number | undefined {
+  const base = field.replace(/_ids?$/, "").replace(/s$/, "");
+  const known = Object.keys(ids).find((k) => base === k || base.endsWith(`_${k}`));
+  return known === undefined ? undefined : ids[known];
+}
+
+/** Optional fields filled too: ids of the building's objects, and a person's names. */
+const worthFilling = (name: string) => idFor(name) !== undefined || /(^|_)(name|email|username)$/.test(name);
+
+/** A valid value of `schema` as far as a schema tells (see the file's comment). */
+function valueOf(schemaIn: Schema | undefined, field: string): unknown {
+  const s = resolve(schemaIn);
+  if (!s) return undefined;
+  if (s.examples?.length) return s.examples[0];
+  if (s.example !== undefined) return s.example;
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  if (s.allOf?.length) return valueOf(Object.assign({}, ...s.allOf.map(resolve)) as Schema, field);
+  const alt = s.anyOf ?? s.oneOf;
+  if (alt) {
+    const options = alt.map(resolve).filter((o): o is Schema => !!o && o.type !== "null");
+    return options.length ? valueOf(options[0], field) : null;
+  }
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
+  switch (type) {
+    case "integer":
+    case "number":
+      return idFor(field) ?? Math.max(s.minimum ?? 1, Math.min(s.maximum ?? 1, 1));
+    case "boolean":
+      return false;
+    case "array": {
+      const item = valueOf(s.items, field);
+      return item === undefined ? [] : [item];
+    }
+    case "object": {
+      const out: Record<string, unknown> = {};
+      for (const name of Object.keys(s.properties ?? {}))
+        if (s.required?.includes(name) || (fillOptional && worthFilling(name))) out[name] = valueOf(s.properties?.[name], name);
+      return out;
+    }
+    case "string": {
+      if (s.format === "date") return today;
+      if (s.format === "date-time") return new Date().toISOString();
+      if (s.format === "email" || /email/.test(field)) return `stale.read${++serial}@example.com`;
+      if (/username/.test(field)) return `stale.read${++serial}`;
+      const id = idFor(field);
+      if (id !== undefined && /id$|^(building|apartment|occupancy)$/.test(field)) return String(id);
+      const text = `Stale read check ${++serial}`;
+      return s.maxLength ? text.slice(0, s.maxLength) : text.padEnd(s.minLength ?? 0, "x");
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Path objects the shared lookup (openapi-operations.ts) does not know, by the path's segment. */
+const MORE_OBJECTS: Record<string, string> = {
+  "package-types": "select id from package_types where $1::int > 0",
+  "shift-log-types": "select id from shift_log_types where $1::int > 0",
+  "occupancy-flags":
+    "select f.id from occupancy_flags f join occupancies c on c.id = f.occupancy_id where c.building_id = $1",
+  itemId: "select id from package_queue where building_id = $1",
+  noteId: "select id from occupancy_notes where occupancy_id in (select id from occupancies where building_id = $1)",
+};
+
+async function objectsFor(op: Operation): Promise<Record<string, number>> {
+  const objects = await objectsOf(A.database, op, BUILDING);
+  for (const [i, p] of op.pathParams.entries()) {
+    if (objects[p] !== undefined) continue;
+    const segment = op.path.split("/").at(op.path.split("/").indexOf(`{${p}}`) - 1) ?? "";
+    const sql = MORE_OBJECTS[i === 0 ? segment : p];
+    const id = sql ? await firstId(sql) : undefined;
+    if (id !== undefined) objects[p] = id;
+  }
+  return objects;
+}
+
+function urlOf(op: Operation, objects: Record<string, number>): string | null {
+  let path = op.path;
+  for (const p of op.pathParams) {
+    if (objects[p] === undefined) return null;
+    path = path.replace(`{${p}}`, String(objects[p]));
+  }
+  const q = op.queryParams.includes("building") ? `?building=${BUILDING}` : "";
+  return path + q;
+}
+
+const cacheUse = (t: TestApp) =>
+  (Object.keys(CACHES) as CacheName[])
+    .filter((n) => !INFRASTRUCTURE.has(n))
+    .reduce((sum, n) => sum + t.app.changes.cache(n).stats.hits, 0);
+
+const read = async (t: TestApp, url: string) => {
+  const res = await t.as(READER).get(url);
+  return `${res.statusCode} ${res.body}`;
+};
+
+/**
+ * Each write made on A with every cached GET warmed on B before; a write that succeeded must not
+ * leave B answering otherwise than C after a second. Stops after `enough` stale writes.
+ */
+async function exercise(writes: Operation[], cached: string[], enough = Infinity) {
+  const stale: string[] = [];
+  const exercised: string[] = [];
+  const skipped: string[] = [];
+  for (const op of writes) {
+    if (stale.length >= enough) break;
+    const name = `${op.method} ${op.path}`;
+    const url = urlOf(op, await objectsFor(op));
+    if (!url || (op.hasBody && !op.contentTypes.includes("application/json"))) {
+      skipped.push(`${name} (no request)`);
+      continue;
+    }
+    const schema = doc.paths[op.path]?.[op.method.toLowerCase()]?.requestBody?.content["application/json"]?.schema;
+    fillOptional = op.method === "POST";
+    const body = op.hasBody ? (valueOf(schema, "") ?? {}) : undefined;
+    for (const u of cached) await read(B, u); // warm
+    let status = 0;
+    let answer = "";
+    for (const who of WRITERS) {
+      const res = await A.as(who)[op.method.toLowerCase() as "post"](url, body);
+      status = res.statusCode;
+      answer = res.body.slice(0, 160);
+      if (status !== 403) break;
+    }
+    if (status < 200 || status >= 300) {
+      skipped.push(`${name} (${status} ${JSON.stringify(body)} → ${answer})`);
+      continue;
+    }
+    exercised.push(name);
+    for (const u of cached) {
+      const deadline = Date.now() + 1000;
+      let same = false;
+      while (!same && Date.now() <= deadline) {
+        const [got, want] = await Promise.all([read(B, u), read(C, u)]);
+        same = got === want;
+        if (!same) await new Promise((r) => setTimeout(r, 20));
+      }
+      if (!same) stale.push(`${name} left ${u} stale on the other instance`);
+    }
+  }
+  return { stale, exercised, skipped };
+}
+
+describe("a write on one instance is seen by the caches of another within a second", () => {
+  it("every write × every cached GET of the building", async () => {
+    // The cached GETs: answered from a declared cache the second time.
+    const cached: string[] = [];
+    for (const op of ops.filter((o) => o.method === "GET" && !o.path.includes("/live/"))) {
+      const url = urlOf(op, await objectsFor(op));
+      if (!url) continue;
+      if ((await B.as(READER).get(url)).statusCode !== 200) continue;
+      const before = cacheUse(B);
+      await B.as(READER).get(url);
+      if (cacheUse(B) > before) cached.push(url);
+    }
+    expect(cached.length).toBeGreaterThanOrEqual(5);
+
+    const order = { POST: 0, PUT: 1, PATCH: 2, DELETE: 3 } as Record<string, number>;
+    const writes = ops
+      .filter((o) => o.method in order && !o.path.includes("/oidc/"))
+      .sort((a, b) => order[a.method] - order[b.method] || a.path.localeCompare(b.path));
+    const run = await exercise(writes, cached);
+    console.log(
+      `stale-read: ${run.exercised.length} of ${writes.length} writes exercised against ${cached.length} cached GETs ` +
+        `(${cached.join(", ")})\nexercised: ${run.exercised.join(", ")}\nnot exercised: ${run.skipped.join(", ")}`,
+    );
+    expect(run.exercised.length).toBeGreaterThan(0);
+    expect(run.stale).toEqual([]);
+
+    // The check sees staleness: with the feed's triggers off, the same writes leave B stale.
+    const tables = readTables();
+    const toggle = (on: boolean) =>
+      Promise.all(tables.map((t) => A.database.query(`ALTER TABLE ${t} ${on ? "ENABLE" : "DISABLE"} TRIGGER ${FEED_TRIGGER(t)}`)));
+    await toggle(false);
+    try {
+      const blind = await exercise(writes.filter((o) => o.method === "POST"), cached, 1);
+      expect(blind.stale.length, "a write with the triggers off must leave the other instance stale").toBeGreaterThan(0);
+    } finally {
+      await toggle(true);
+    }
+  }, 600_000);
+});
