@@ -3,7 +3,11 @@
  * lists every SQL statement it sent with its duration, and prints EXPLAIN (ANALYZE, BUFFERS) of
  * the slow ones.
  *
- *   npx tsx bench/explain.ts [--as bench.office] [--min-ms 2] [--repeat 3] [--cold] [--database-url URL] "/api/v1/…"
+ *   npx tsx bench/explain.ts [--as bench.office] [--min-ms 2] [--repeat 3] [--cold] [--plans] [--database-url URL] "/api/v1/…"
+ *
+ * --plans: each statement with parameters is also run as a named prepared statement, 12 times
+ * under each `plan_cache_mode` (auto, force_generic_plan, force_custom_plan): how often `auto`
+ * chose the generic plan, and the median time of an execution (planning included) in each mode.
  *
  * The last of `--repeat` runs is shown: the API's caches (signed-in user, building, whole-building
  * views) are warm then; `--cold` empties them before every run (the first call after a change).
@@ -24,7 +28,7 @@ interface Captured {
 
 const argv = process.argv.slice(2);
 const args = parseArgs(argv);
-const SWITCHES = new Set(["--cold"]);
+const SWITCHES = new Set(["--cold", "--plans"]);
 const target = argv.filter(
   (a, i) =>
     !a.startsWith("--") &&
@@ -35,6 +39,50 @@ const username = argString(args, "as", "bench.frontdesk");
 const minMs = argNumber(args, "min-ms", 2);
 const repeat = argNumber(args, "repeat", 3);
 const cold = args.has("cold");
+const plans = args.has("plans");
+const PLAN_RUNS = 12;
+let prepared = 0;
+
+/** A statement run as a named prepared statement under each plan_cache_mode (see --plans). */
+async function comparePlans(client: pg.Client, text: string, values: unknown[]): Promise<string> {
+  const out: string[] = [];
+  for (const mode of ["auto", "force_generic_plan", "force_custom_plan"]) {
+    await client.query(`SET plan_cache_mode = ${mode}`);
+    // node-postgres remembers the names it prepared: a new one each time.
+    const name = `plans_${++prepared}`;
+    const times: number[] = [];
+    for (let i = 0; i < PLAN_RUNS; i++) {
+      const t = performance.now();
+      await client.query({ name, text, values });
+      times.push(performance.now() - t);
+    }
+    const ps = await client.query<{ generic_plans: string; custom_plans: string }>(
+      "select generic_plans, custom_plans from pg_prepared_statements where name = $1",
+      [name],
+    );
+    const g = ps.rows[0];
+    // The first executions plan and warm up whatever mode: the median of the later ones.
+    // Planning and execution of one more run, as EXPLAIN ANALYZE EXECUTE reports them.
+    await client.query(`PREPARE plans_sql AS ${text}`);
+    const args = values.map((v) => client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v)));
+    for (let i = 0; i < 6; i++) await client.query(`EXECUTE plans_sql(${args.join(", ")})`);
+    const explained = (
+      await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, SUMMARY) EXECUTE plans_sql(${args.join(", ")})`)
+    ).rows.map((r) => r["QUERY PLAN"]);
+    const timing = explained
+      .filter((l) => /^(Planning|Execution) Time/.test(l))
+      .map((l) => l.replace(/ Time: /, " ").replace(/ ms$/, ""));
+    await client.query("DEALLOCATE plans_sql");
+    out.push(
+      `${mode} ${median(times.slice(6)).toFixed(2)} ms [${timing.join(", ")}]` +
+        (mode === "auto" && g ? ` (generic ${g.generic_plans}, custom ${g.custom_plans} of ${PLAN_RUNS})` : ""),
+    );
+    if (mode === "force_generic_plan" && process.env.SHOW_GENERIC)
+      console.log(explained.map((l) => `   ${l}`).join("\n"));
+  }
+  await client.query("RESET plan_cache_mode");
+  return out.join(" · ");
+}
 
 const captured: Captured[] = [];
 let capturing = false;
@@ -106,6 +154,8 @@ async function main() {
         `\n-- ${c.ms.toFixed(1)} ms: ${c.text.replace(/\s+/g, " ").slice(0, 300)}${c.text.length > 300 ? " …" : ""}`,
       );
       if (c.values.length) console.log(`-- values: ${JSON.stringify(c.values).slice(0, 300)}`);
+      if (plans && c.values.length && /^\s*(select|with)/i.test(c.text))
+        console.log(`-- plans: ${await comparePlans(client, c.text, c.values)}`);
       if (c.ms >= minMs && /^\s*(select|with)/i.test(c.text)) {
         const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${c.text}`, c.values);
         console.log(plan.rows.map((r) => `   ${r["QUERY PLAN"]}`).join("\n"));

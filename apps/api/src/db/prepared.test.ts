@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { freshDatabase } from "../test/app.ts";
 import type { Database } from "./client.ts";
-import { CUSTOM_PLAN, MAX_PREPARED, preparable, PreparingClient } from "./prepared.ts";
+import { CUSTOM_PLAN, MAX_PREPARED, PLAN_MODES, preparable, PreparingClient } from "./prepared.ts";
 
 const onPostgres = inject("dbKind") === "postgres";
 
@@ -96,6 +96,40 @@ if (onPostgres)
         expect(n.rows[0].n).toBeLessThanOrEqual(MAX_PREPARED);
       } finally {
         client.release(true);
+      }
+    });
+
+    it("reuses the generic plan of a prepared statement, and plans searches for their values", async () => {
+      const client = await database.pool!.connect();
+      const mode = async () => (await client.query("show plan_cache_mode")).rows[0].plan_cache_mode;
+      try {
+        // A list page: with `limit $n` PostgreSQL's own choice (auto) would plan it every time.
+        const page = "select id from apartments where building_id = $1 order by sort_key, id limit $2 offset $3";
+        for (let i = 0; i < 8; i++) await client.query(page, [1, 30, i * 30]);
+        expect(await mode()).toBe(PLAN_MODES.prepared);
+        const stats = await client.query(
+          "select generic_plans, custom_plans from pg_prepared_statements where statement = $1",
+          [page],
+        );
+        expect(Number(stats.rows[0].generic_plans)).toBeGreaterThanOrEqual(7);
+        expect(Number(stats.rows[0].custom_plans)).toBe(0);
+
+        const search = "select id from users where lower(last_name) like $1 order by id limit 1";
+        await client.query(search, ["a%"]);
+        expect(await mode()).toBe(PLAN_MODES.values);
+        await client.query(page, [1, 30, 0]);
+        expect(await mode()).toBe(PLAN_MODES.prepared);
+
+        // A rollback undoes a SET of its transaction: the next statement sets it again.
+        await client.query("begin");
+        await client.query(search, ["b%"]);
+        expect(await mode()).toBe(PLAN_MODES.values);
+        await client.query("rollback");
+        expect(await mode()).toBe(PLAN_MODES.prepared);
+        await client.query(search, ["c%"]);
+        expect(await mode()).toBe(PLAN_MODES.values);
+      } finally {
+        client.release();
       }
     });
 
