@@ -10,6 +10,8 @@ import type { DbOrTx } from "../../db/client.ts";
 export type TypeTable = PgTable & { id: PgColumn };
 
 export interface TypeListRepository<Row, Insert, Query> {
+  /** The optional columns the table has: is_active (toggle), is_immutable (locked), display_order. */
+  readonly has: { active: boolean; immutable: boolean; order: boolean };
   /** One page in display order (then name, then id), with the count of the whole list. */
   list(db: DbOrTx, query: Query, page: { limit: number; offset: number }): Promise<{ rows: Row[]; count: number }>;
   find(db: DbOrTx, id: number): Promise<Row | null>;
@@ -46,6 +48,8 @@ export function typeListRepository<T extends TypeTable, Query = unknown>(
   const anyTable = table as PgTable;
 
   return {
+    has: { active: !!columns.is_active, immutable: !!columns.is_immutable, order: !!columns.display_order },
+
     async list(db, query, page) {
       const where = options.where?.(query);
       const [rows, [{ count }]] = await Promise.all([

@@ -11,7 +11,7 @@ const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 
 /**
  * The routes of a type list at `def.path`: GET (list), POST (create), GET and PATCH `{id}/`,
- * POST `{id}/toggle_active/`. Answers as the contract's schemas say (201 on create).
+ * POST `{id}/toggle_active/` (when the table has is_active). Answers as the contract's schemas say (201 on create).
  */
 export function registerTypeList<Row, Insert, Item, Write, Patch, Query>(
   fastify: FastifyInstance,
@@ -78,6 +78,7 @@ export function registerTypeList<Row, Insert, Item, Write, Patch, Query>(
     async (req) => service.update(deps(), requireUser(req), req.params.id, req.body as Patch),
   );
 
+  if (!def.rows.has.active) return;
   app.post(
     `${path}:id/toggle_active/`,
     {
