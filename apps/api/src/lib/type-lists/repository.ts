@@ -35,7 +35,6 @@ export function typeListRepository<T extends TypeTable, Query = unknown>(
   options: TypeListRepositoryOptions<Query> = {},
 ): TypeListRepository<T["$inferSelect"], T["$inferInsert"], Query> {
   type Row = T["$inferSelect"];
-  type Insert = T["$inferInsert"];
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const name = columns[options.nameColumn ?? "name"];
   if (!name) throw new Error(`${options.nameColumn ?? "name"} is not a column of this table`);
