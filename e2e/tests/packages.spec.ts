@@ -422,7 +422,7 @@ test("office manages package types in the admin area", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Package types", level: 1 })).toBeVisible();
   const table = page.getByRole("table", { name: "Package types" });
   await expect(table.getByRole("row").filter({ hasText: "Keys" }).getByText("Locked")).toBeVisible();
-  await expect(page.getByRole("switch", { name: "Keys active" }).or(page.getByRole("checkbox", { name: "Keys active" }))).toBeDisabled();
+  await expect(page.getByRole("switch", { name: "Active: Keys" })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: "/tmp/packages-types.png", fullPage: true });
 

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { PACKAGE_ENTITY, type PackageGroup, type PackageStatus } from "@portico/contract";
+import { PACKAGE_ENTITY, type PackageGroup, type PackageStatus, type PackageTypeQuery } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
+import { typeListRepository } from "../../lib/type-lists/repository.ts";
 import {
   emailMessages,
   events,
@@ -59,29 +60,14 @@ const occupantsOf = (occupancyId: SQL) => sql`coalesce((
 
 export type TypeRow = typeof packageTypes.$inferSelect;
 
-export async function listTypes(
-  db: DbOrTx,
-  f: { isActive?: boolean; group?: PackageGroup; limit: number; offset: number },
-): Promise<{ rows: TypeRow[]; count: number }> {
-  const where = and(
-    f.isActive === undefined ? undefined : eq(packageTypes.is_active, f.isActive),
-    f.group ? eq(packageTypes.group, f.group) : undefined,
-  );
-  const [rows, [{ count }]] = await Promise.all([
-    db
-      .select()
-      .from(packageTypes)
-      .where(where)
-      .orderBy(asc(packageTypes.display_order), sql`lower(${packageTypes.name})`, asc(packageTypes.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(packageTypes)
-      .where(where),
-  ]);
-  return { rows, count: Number(count) };
-}
+/** The settings list (lib/type-lists), filtered by is_active and group. */
+export const typeRows = typeListRepository(packageTypes, {
+  where: (q: PackageTypeQuery) =>
+    and(
+      q.is_active === undefined ? undefined : eq(packageTypes.is_active, q.is_active),
+      q.group ? eq(packageTypes.group, q.group) : undefined,
+    ),
+});
 
 export async function findType(db: DbOrTx, id: number): Promise<TypeRow | null> {
   const rows = await db.select().from(packageTypes).where(eq(packageTypes.id, id)).limit(1);
@@ -91,36 +77,6 @@ export async function findType(db: DbOrTx, id: number): Promise<TypeRow | null> 
 export async function findTypes(db: DbOrTx, list: number[]): Promise<TypeRow[]> {
   if (!list.length) return [];
   return db.select().from(packageTypes).where(inArray(packageTypes.id, list));
-}
-
-export async function typeNameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: packageTypes.id })
-    .from(packageTypes)
-    .where(
-      and(
-        sql`lower(${packageTypes.name}) = lower(${name})`,
-        exceptId ? sql`${packageTypes.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-export type TypeInsert = typeof packageTypes.$inferInsert;
-
-export async function insertType(db: DbOrTx, values: TypeInsert): Promise<TypeRow> {
-  const [row] = await db.insert(packageTypes).values(values).returning();
-  return row;
-}
-
-export async function updateType(db: DbOrTx, id: number, set: Partial<TypeInsert>): Promise<TypeRow | null> {
-  const [row] = await db
-    .update(packageTypes)
-    .set({ ...set, last_modified: sql`now()` })
-    .where(eq(packageTypes.id, id))
-    .returning();
-  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -34,18 +34,16 @@ import {
   PackageQueueQuery,
   PackageRemind,
   PackageRemindResult,
-  PackageType,
-  PackageTypePatch,
-  PackageTypeQuery,
-  PackageTypeWrite,
   paginated,
 } from "@portico/contract";
 import { registerUploadParsers } from "../../lib/files.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { ValidationError } from "../../lib/errors.ts";
+import { registerTypeList } from "../../lib/type-lists/routes.ts";
 import { sendView, type ViewBody } from "../../lib/view-cache.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
 import * as service from "./service.ts";
+import { packageTypeList } from "./types.ts";
 
 const IdParams = z.object({ id: Id });
 const QueueItemParams = z.object({ id: Id, itemId: Id });
@@ -366,23 +364,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   // Package types ----------------------------------------------------------------------------
 
-  app.get(
-    "/packages/package-types/",
-    {
-      config: { can: "package_types.view" },
-      schema: {
-        tags,
-        summary: "Package types (display order); is_active and group filters",
-        querystring: PackageTypeQuery,
-        response: { 200: paginated(PackageType), ...errors },
-      },
-    },
-    async (req) => {
-      const page = pageOf(req.query, 1000, 1000);
-      const { count, results } = await service.listTypes(req, app.db, req.query, page);
-      return paginate(req, page, count, results);
-    },
-  );
+  registerTypeList(app, packageTypeList);
 
   app.get(
     "/packages/package-types/colors/",
@@ -404,50 +386,6 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: { tags, summary: "The package type groups", response: { 200: z.array(PackageGroupOption), ...errors } },
     },
     async () => PACKAGE_GROUPS.map((g) => ({ value: g, display: PACKAGE_GROUP_DISPLAY[g] })),
-  );
-
-  app.post(
-    "/packages/package-types/",
-    {
-      config: { can: "package_types.manage" },
-      schema: { tags, summary: "Office only", body: PackageTypeWrite, response: { 201: PackageType, ...errors } },
-    },
-    async (req, reply) => reply.status(201).send(await service.createType(req, app.db, req.body)),
-  );
-
-  for (const path of ["/packages/package-types/:id/", "/packages/package-types/:id"]) {
-    app.get(
-      path,
-      {
-        config: { can: "package_types.view" },
-        schema: { tags, params: IdParams, response: { 200: PackageType, ...errors }, hide: !path.endsWith("/") },
-      },
-      async (req) => service.getType(req, app.db, req.params.id),
-    );
-  }
-
-  app.patch(
-    "/packages/package-types/:id/",
-    {
-      config: { can: "package_types.manage" },
-      schema: {
-        tags,
-        summary: "Office only; immutable types are refused",
-        params: IdParams,
-        body: PackageTypePatch,
-        response: { 200: PackageType, ...errors },
-      },
-    },
-    async (req) => service.updateType(req, app.db, req.params.id, req.body),
-  );
-
-  app.post(
-    "/packages/package-types/:id/toggle_active/",
-    {
-      config: { can: "package_types.manage" },
-      schema: { tags, summary: "Office only", params: IdParams, response: { 200: PackageType, ...errors } },
-    },
-    async (req) => service.toggleType(req, app.db, req.params.id),
   );
 };
 

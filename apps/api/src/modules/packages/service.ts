@@ -9,7 +9,6 @@ import {
   bracketedIds,
   canPackages,
   changeNote,
-  colorByName,
   DATE_FILTER_RE,
   type Event,
   hasBuildingAccess,
@@ -31,11 +30,7 @@ import {
   type PackageListQuery,
   type PackageRecord,
   type PackageRemind,
-  type PackageType,
-  type PackageTypePatch,
-  type PackageTypeQuery,
   type PackageTypeSummary,
-  type PackageTypeWrite,
 } from "@portico/contract";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
@@ -132,18 +127,6 @@ export function toTypeSummary(t: {
     group_display: PACKAGE_GROUP_DISPLAY[group] ?? group,
     is_pic_required: t.is_pic_required,
     is_public_display: t.is_public_display,
-  };
-}
-
-export function toType(t: repo.TypeRow): PackageType {
-  return {
-    ...toTypeSummary(t),
-    color: t.color,
-    display_order: t.display_order,
-    email_subject: t.email_subject,
-    is_active: t.is_active,
-    is_immutable: t.is_immutable,
-    grid_display: t.grid_display,
   };
 }
 
@@ -1086,116 +1069,4 @@ export async function convertQueue(deps: Deps, req: FastifyRequest, buildingId: 
     emails_sent: sent.emails,
     texts_sent: sent.texts,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Package types
-
-function requireTypeReader(req: FastifyRequest): CurrentUser {
-  const user = requireUser(req);
-  if (!canPackages(user, "package_types.view")) throw new PermissionDeniedError();
-  return user;
-}
-function requireTypeManager(req: FastifyRequest): CurrentUser {
-  const user = requireUser(req);
-  if (!canPackages(user, "package_types.manage")) throw new PermissionDeniedError();
-  return user;
-}
-
-export async function listTypes(req: FastifyRequest, db: Db, q: PackageTypeQuery, page: Page) {
-  requireTypeReader(req);
-  const { rows, count } = await repo.listTypes(db, { isActive: q.is_active, group: q.group, ...page });
-  return { count, results: rows.map(toType) };
-}
-
-export async function getType(req: FastifyRequest, db: Db, id: number): Promise<PackageType> {
-  requireTypeReader(req);
-  const t = await repo.findType(db, id);
-  if (!t) throw new NotFoundError();
-  return toType(t);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
-export async function createType(req: FastifyRequest, db: Db, body: PackageTypeWrite): Promise<PackageType> {
-  requireTypeManager(req);
-  if (await repo.typeNameTaken(db, body.name)) throw new ValidationError({ name: [M.typeNameTaken] });
-  const palette = colorByName(body.color)!;
-  try {
-    const row = await repo.insertType(db, {
-      name: body.name,
-      group: body.group,
-      color: palette.name,
-      color_hex: body.color_hex ?? palette.color_hex,
-      font_color_hex: body.font_color_hex ?? palette.font_color_hex,
-      abbreviation: body.abbreviation,
-      display_order: body.display_order ?? 0,
-      email_subject: body.email_subject ?? "",
-      is_public_display: body.is_public_display ?? true,
-      is_pic_required: body.is_pic_required ?? false,
-      is_active: body.is_active ?? true,
-      grid_display: body.grid_display ?? true,
-      is_immutable: false,
-    });
-    req.server.changes.touch(topics.packageTypes);
-    return toType(row);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError({ name: [M.typeNameTaken] });
-    throw err;
-  }
-}
-
-export async function updateType(
-  req: FastifyRequest,
-  db: Db,
-  id: number,
-  body: PackageTypePatch,
-): Promise<PackageType> {
-  requireTypeManager(req);
-  const t = await repo.findType(db, id);
-  if (!t) throw new NotFoundError();
-  if (t.is_immutable) throw new PermissionDeniedError(M.immutableType);
-  if (body.name !== undefined && (await repo.typeNameTaken(db, body.name, id)))
-    throw new ValidationError({ name: [M.typeNameTaken] });
-  const set: Partial<repo.TypeInsert> = {};
-  if (body.name !== undefined) set.name = body.name;
-  if (body.group !== undefined) set.group = body.group;
-  if (body.color !== undefined && body.color !== t.color) {
-    const palette = colorByName(body.color)!;
-    set.color = palette.name;
-    set.color_hex = palette.color_hex;
-    set.font_color_hex = palette.font_color_hex;
-  }
-  if (body.color_hex !== undefined) set.color_hex = body.color_hex;
-  if (body.font_color_hex !== undefined) set.font_color_hex = body.font_color_hex;
-  if (body.abbreviation !== undefined) set.abbreviation = body.abbreviation;
-  if (body.display_order !== undefined) set.display_order = body.display_order;
-  if (body.email_subject !== undefined) set.email_subject = body.email_subject ?? "";
-  if (body.is_public_display !== undefined) set.is_public_display = body.is_public_display;
-  if (body.is_pic_required !== undefined) set.is_pic_required = body.is_pic_required;
-  if (body.is_active !== undefined) set.is_active = body.is_active;
-  if (body.grid_display !== undefined) set.grid_display = body.grid_display;
-  if (!Object.keys(set).length) return toType(t);
-  try {
-    const row = await repo.updateType(db, id, set);
-    req.server.changes.touch(topics.packageTypes);
-    if (!row) throw new NotFoundError();
-    return toType(row);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError({ name: [M.typeNameTaken] });
-    throw err;
-  }
-}
-
-export async function toggleType(req: FastifyRequest, db: Db, id: number): Promise<PackageType> {
-  requireTypeManager(req);
-  const t = await repo.findType(db, id);
-  if (!t) throw new NotFoundError();
-  if (t.is_immutable) throw new PermissionDeniedError(M.immutableType);
-  const row = await repo.updateType(db, id, { is_active: !t.is_active });
-  req.server.changes.touch(topics.packageTypes);
-  return toType(row!);
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { SHIFT_END_CODE } from "@portico/contract";
+import { SHIFT_END_CODE, type ShiftLogTypeQuery } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
+import { typeListRepository } from "../../lib/type-lists/repository.ts";
 import {
   apartments,
   buildings,
@@ -692,29 +693,14 @@ const typeColumns = {
   code: shiftLogTypes.code,
 };
 
-export async function listTypes(
-  db: DbOrTx,
-  opts: { includeShiftEnd: boolean; showAll: boolean; limit: number; offset: number },
-) {
-  const conds: SQL[] = [];
-  if (!opts.showAll) conds.push(sql`${shiftLogTypes.is_active}`);
-  if (!opts.includeShiftEnd) conds.push(sql`${shiftLogTypes.code} is distinct from ${SHIFT_END_CODE}`);
-  const where = conds.length ? and(...conds) : undefined;
-  const [rows, [{ count }]] = await Promise.all([
-    db
-      .select(typeColumns)
-      .from(shiftLogTypes)
-      .where(where)
-      .orderBy(asc(shiftLogTypes.display_order), asc(sql`lower(${shiftLogTypes.name})`), asc(shiftLogTypes.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(shiftLogTypes)
-      .where(where),
-  ]);
-  return { rows, count: Number(count) };
-}
+/** The settings list (lib/type-lists): active types without the end-of-shift one, unless asked. */
+export const typeRows = typeListRepository(shiftLogTypes, {
+  where: (q: ShiftLogTypeQuery) =>
+    and(
+      q.show_all ? undefined : eq(shiftLogTypes.is_active, true),
+      q.include_shift_end ? undefined : sql`${shiftLogTypes.code} is distinct from ${SHIFT_END_CODE}`,
+    ),
+});
 
 export async function findType(db: DbOrTx, id: number) {
   const rows = await db.select(typeColumns).from(shiftLogTypes).where(eq(shiftLogTypes.id, id)).limit(1);
@@ -725,41 +711,6 @@ export type TypeRow = NonNullable<Awaited<ReturnType<typeof findType>>>;
 export async function findTypeByCode(db: DbOrTx, code: string) {
   const rows = await db.select(typeColumns).from(shiftLogTypes).where(eq(shiftLogTypes.code, code)).limit(1);
   return rows[0] ?? null;
-}
-
-export async function typeNameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: shiftLogTypes.id })
-    .from(shiftLogTypes)
-    .where(
-      and(
-        sql`lower(${shiftLogTypes.name}) = lower(${name})`,
-        exceptId ? sql`${shiftLogTypes.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function insertType(
-  db: DbOrTx,
-  v: { name: string; short_name: string; description: string; display_order: number; is_active: boolean },
-) {
-  const [row] = await db.insert(shiftLogTypes).values(v).returning(typeColumns);
-  return row;
-}
-
-export async function updateType(
-  db: DbOrTx,
-  id: number,
-  v: Partial<{ name: string; short_name: string; description: string; display_order: number; is_active: boolean }>,
-) {
-  const [row] = await db
-    .update(shiftLogTypes)
-    .set({ ...v, last_modified: sql`now()` })
-    .where(eq(shiftLogTypes.id, id))
-    .returning(typeColumns);
-  return row ?? null;
 }
 
 // Buildings -----------------------------------------------------------------------------------

@@ -16,20 +16,18 @@ import {
   ShiftLogNotePatch,
   ShiftLogNoteQuery,
   ShiftLogNoteWrite,
-  ShiftLogType,
-  ShiftLogTypePatch,
-  ShiftLogTypeQuery,
-  ShiftLogTypeWrite,
 } from "@portico/contract";
 import jobsPlugin from "../../lib/jobs.ts";
 import mailPlugin from "../../lib/mail.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
+import { registerTypeList } from "../../lib/type-lists/routes.ts";
 import { streamXlsx, wantsXlsx } from "../../lib/xlsx.ts";
 import { ensureShiftLogTypes } from "../../db/seed/shift-logs.ts";
 import { exportColumns } from "./export.ts";
 import { NIGHTLY_CRON, NIGHTLY_JOB, runNightlyShiftLogEmails } from "./nightly.ts";
 import { iterateNotes } from "./repository.ts";
 import * as service from "./service.ts";
+import { shiftLogTypeList } from "./types.ts";
 
 const IdParams = z.object({ id: Id });
 const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
@@ -151,54 +149,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   // Types ------------------------------------------------------------------------------------
 
-  app.get(
-    "/shift-logs/shift-log-types/",
-    {
-      config: { can: "shiftlog.view" },
-      schema: { tags, querystring: ShiftLogTypeQuery, response: { 200: paginated(ShiftLogType), ...errors } },
-    },
-    async (req) => {
-      const page = pageOf(req.query, 1000, 1000);
-      const { count, results } = await service.listTypes(req, app.db, req.query, page);
-      return paginate(req, page, count, results);
-    },
-  );
-
-  app.post(
-    "/shift-logs/shift-log-types/",
-    {
-      config: { can: "shiftlog.types.manage" },
-      schema: { tags, body: ShiftLogTypeWrite, response: { 201: ShiftLogType, ...errors } },
-    },
-    async (req, reply) => reply.status(201).send(await service.createType(req, app.db, req.body)),
-  );
-
-  app.get(
-    "/shift-logs/shift-log-types/:id/",
-    {
-      config: { can: "shiftlog.view" },
-      schema: { tags, params: IdParams, response: { 200: ShiftLogType, ...errors } },
-    },
-    async (req) => service.getType(req, app.db, req.params.id),
-  );
-
-  app.patch(
-    "/shift-logs/shift-log-types/:id/",
-    {
-      config: { can: "shiftlog.types.manage" },
-      schema: { tags, params: IdParams, body: ShiftLogTypePatch, response: { 200: ShiftLogType, ...errors } },
-    },
-    async (req) => service.updateType(req, app.db, req.params.id, req.body),
-  );
-
-  app.post(
-    "/shift-logs/shift-log-types/:id/toggle_active/",
-    {
-      config: { can: "shiftlog.types.manage" },
-      schema: { tags, params: IdParams, response: { 200: ShiftLogType, ...errors } },
-    },
-    async (req) => service.toggleType(req, app.db, req.params.id),
-  );
+  registerTypeList(app, shiftLogTypeList);
 
   // Occupancy --------------------------------------------------------------------------------
 

@@ -8,18 +8,13 @@ import {
   SHIFT_END_CODE,
   SHIFT_LOG_DEFAULT_ORDERING,
   SHIFT_LOG_MESSAGES,
-  SHIFT_LOG_TYPE_NAME_TAKEN,
   type ShiftLogNote,
   type ShiftLogNotePatch,
   type ShiftLogNoteQuery,
   type ShiftLogNoteWrite,
-  type ShiftLogType,
-  type ShiftLogTypePatch,
-  type ShiftLogTypeQuery,
-  type ShiftLogTypeWrite,
 } from "@portico/contract";
 import type { Db } from "../../db/client.ts";
-import { type BuildingScope, requireBuilding, requireCan } from "../../lib/access.ts";
+import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { dayjs, iso } from "../../lib/dates.ts";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
@@ -55,8 +50,6 @@ export function toNote(r: repo.NoteRow): ShiftLogNote {
     is_edited: r.is_edited,
   };
 }
-
-const toType = (t: repo.TypeRow): ShiftLogType => ({ ...t, description: t.description ?? "" });
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -462,93 +455,4 @@ export async function deleteNote(req: FastifyRequest, db: Db, id: number): Promi
     });
     await repo.deleteNote(tx, id);
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Types
-
-export async function listTypes(
-  req: FastifyRequest,
-  db: Db,
-  q: ShiftLogTypeQuery,
-  page: { limit: number; offset: number },
-) {
-  const user = requireUser(req);
-  if (!can(user, "shiftlog.view") && !can(user, "shiftlog.types.manage")) throw new PermissionDeniedError();
-  const { rows, count } = await repo.listTypes(db, {
-    includeShiftEnd: q.include_shift_end ?? false,
-    showAll: q.show_all ?? false,
-    ...page,
-  });
-  return { count, results: rows.map(toType) };
-}
-
-export async function getType(req: FastifyRequest, db: Db, id: number): Promise<ShiftLogType> {
-  const user = requireUser(req);
-  if (!can(user, "shiftlog.view") && !can(user, "shiftlog.types.manage")) throw new PermissionDeniedError();
-  const t = await repo.findType(db, id);
-  if (!t) throw new NotFoundError();
-  return toType(t);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
-export async function createType(req: FastifyRequest, db: Db, body: ShiftLogTypeWrite): Promise<ShiftLogType> {
-  requireCan(req, "shiftlog.types.manage");
-  if (await repo.typeNameTaken(db, body.name)) throw new ValidationError({ name: [SHIFT_LOG_TYPE_NAME_TAKEN] });
-  try {
-    return toType(
-      await repo.insertType(db, {
-        name: body.name,
-        short_name: body.short_name,
-        description: body.description ?? "",
-        display_order: body.display_order ?? 0,
-        is_active: body.is_active ?? true,
-      }),
-    );
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError({ name: [SHIFT_LOG_TYPE_NAME_TAKEN] });
-    throw err;
-  }
-}
-
-export async function updateType(
-  req: FastifyRequest,
-  db: Db,
-  id: number,
-  body: ShiftLogTypePatch,
-): Promise<ShiftLogType> {
-  requireCan(req, "shiftlog.types.manage");
-  const t = await repo.findType(db, id);
-  if (!t) throw new NotFoundError();
-  if (t.is_immutable) throw new PermissionDeniedError(SHIFT_LOG_MESSAGES.immutableType);
-  if (body.name !== undefined && (await repo.typeNameTaken(db, body.name, id)))
-    throw new ValidationError({ name: [SHIFT_LOG_TYPE_NAME_TAKEN] });
-  const set: Parameters<typeof repo.updateType>[2] = {};
-  if (body.name !== undefined) set.name = body.name;
-  if (body.short_name !== undefined) set.short_name = body.short_name;
-  if (body.description !== undefined) set.description = body.description ?? "";
-  if (body.display_order !== undefined) set.display_order = body.display_order;
-  if (body.is_active !== undefined) set.is_active = body.is_active;
-  if (!Object.keys(set).length) return toType(t);
-  try {
-    const row = await repo.updateType(db, id, set);
-    if (!row) throw new NotFoundError();
-    return toType(row);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError({ name: [SHIFT_LOG_TYPE_NAME_TAKEN] });
-    throw err;
-  }
-}
-
-export async function toggleType(req: FastifyRequest, db: Db, id: number): Promise<ShiftLogType> {
-  requireCan(req, "shiftlog.types.manage");
-  const t = await repo.findType(db, id);
-  if (!t) throw new NotFoundError();
-  if (t.is_immutable) throw new PermissionDeniedError(SHIFT_LOG_MESSAGES.immutableType);
-  const row = await repo.updateType(db, id, { is_active: !t.is_active });
-  return toType(row!);
 }

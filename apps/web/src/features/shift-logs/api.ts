@@ -13,6 +13,7 @@ import {
   type ShiftLogNote,
   type ShiftLogNoteWriteInput,
   type ShiftLogType,
+  type ShiftLogTypeWrite,
 } from "@portico/contract";
 import { api, downloadSpreadsheet, type Page, type QueryParams } from "../../lib/api.ts";
 
@@ -176,13 +177,8 @@ export function useShiftLogTypes(params: ShiftLogTypeListParams = {}) {
   });
 }
 
-export interface ShiftLogTypeInput {
-  name: string;
-  short_name: string;
-  description: string;
-  display_order?: number;
-  is_active?: boolean;
-}
+/** A type's body as the contract's schema gives it. */
+export type ShiftLogTypeInput = ShiftLogTypeWrite;
 
 function useInvalidateTypes() {
   const client = useQueryClient();

@@ -16,11 +16,9 @@ import {
   type ShiftLogNote,
   ShiftLogNoteBody,
   type ShiftLogNoteWriteInput,
-  type ShiftLogType,
   isDateRangeReversed,
   isValidDateFilter,
   MESSAGES,
-  SHIFT_LOG_TYPE_LIMITS,
 } from "@portico/contract";
 import type { QueryParams } from "../../lib/api.ts";
 import { dayInZone, inZone } from "../../lib/zonedDates.ts";
@@ -436,48 +434,3 @@ export function parseChangeNote(note: string): ChangeLine[] | null {
 
 export const ownerName = (owner: ShiftLogNote["owner"]) =>
   `${owner.first_name} ${owner.last_name}`.trim() || owner.username;
-
-// ---------------------------------------------------------------------------------------------
-// Shift log type form
-
-export interface TypeFormValues {
-  name: string;
-  short_name: string;
-  display_order: string;
-  description: string;
-}
-
-const maxChars = (n: number) => `Ensure this field has no more than ${n} characters.`;
-
-export const typeFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.fieldRequired)
-    .max(SHIFT_LOG_TYPE_LIMITS.name, maxChars(SHIFT_LOG_TYPE_LIMITS.name)),
-  short_name: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.fieldRequired)
-    .max(SHIFT_LOG_TYPE_LIMITS.short_name, maxChars(SHIFT_LOG_TYPE_LIMITS.short_name)),
-  display_order: z
-    .string()
-    .trim()
-    .regex(/^\d*$/, "A valid integer is required.")
-    .refine((v) => v === "" || Number(v) <= 2147483647, "Ensure this value is less than or equal to 2147483647."),
-  description: z.string().max(SHIFT_LOG_TYPE_LIMITS.description, maxChars(SHIFT_LOG_TYPE_LIMITS.description)),
-});
-
-export const typeToValues = (t?: ShiftLogType | null): TypeFormValues => ({
-  name: t?.name ?? "",
-  short_name: t?.short_name ?? "",
-  display_order: t ? String(t.display_order) : "",
-  description: t?.description ?? "",
-});
-
-export const typeValuesToPayload = (v: TypeFormValues) => ({
-  name: v.name.trim(),
-  short_name: v.short_name.trim(),
-  description: v.description.trim(),
-  ...(v.display_order.trim() !== "" ? { display_order: Number(v.display_order) } : {}),
-});
