@@ -1,41 +1,4 @@
-import { useParams } from "react-router";
-import Typography from "@mui/material/Typography";
-import Button from "@mui/material/Button";
-import Box from "@mui/material/Box";
-import { MESSAGES } from "@portico/contract";
-import { RouterLink } from "../../components/RouterLink.tsx";
-import { StandalonePage } from "../../components/StandalonePage.tsx";
-import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { NotFound, NotFoundStandalone } from "../../components/NotFound.tsx";
 
-function NotFoundContent({ dashboard }: { dashboard: string }) {
-  usePageTitle("Page not found");
-  return (
-    <Box>
-      <Typography variant="h1" gutterBottom>
-        {MESSAGES.notFoundTitle}
-      </Typography>
-      <Typography sx={{ mb: 3 }}>{MESSAGES.notFoundBody}</Typography>
-      <Button variant="contained" component={RouterLink} to={dashboard}>
-        Back to dashboard
-      </Button>
-    </Box>
-  );
-}
-
-/** Inside the building shell (unknown /{building}/… paths). */
-export function Component() {
-  const { buildingId } = useParams();
-  const dashboard = buildingId && /^\d+$/.test(buildingId) ? `/${buildingId}/dashboard` : "/";
-  return <NotFoundContent dashboard={dashboard} />;
-}
-
-/** /not-found and unknown top-level paths: outside the shell. */
-export function NotFoundStandalone() {
-  return (
-    <StandalonePage>
-      <NotFoundContent dashboard="/" />
-    </StandalonePage>
-  );
-}
-
+export { NotFound as Component, NotFoundStandalone };
 export default NotFoundStandalone;
