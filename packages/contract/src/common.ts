@@ -21,9 +21,18 @@ export const queryBool = z
   .union([z.boolean(), z.string()])
   .transform((v) => (typeof v === "boolean" ? v : ["true", "1", "yes", "on"].includes(v.toLowerCase())));
 
+/** An optional text field: trimmed, at most `max` characters. */
+export const boundedText = (max: number) =>
+  z.string({ error: MESSAGES.notAString }).trim().max(max, MESSAGES.maxLength(max));
+/** A required text field: trimmed, not empty (`required` when missing or empty), at most `max` characters. */
+export const requiredFieldText = (max: number, required: string = MESSAGES.fieldRequired) =>
+  z.string({ error: required }).trim().min(1, required).max(max, MESSAGES.maxLength(max));
+/** A boolean field. */
+export const boolField = () => z.boolean({ error: MESSAGES.notABoolean });
+
 /** The largest database id (PostgreSQL integer columns). */
 export const MAX_ID = 2147483647;
-export const ID_TOO_LARGE = `Ensure this value is less than or equal to ${MAX_ID}.`;
+export const ID_TOO_LARGE = MESSAGES.maxValue(MAX_ID);
 /**
  * A database id in a path, a query or a body: every id the API reads goes through this (or
  * `isIdText` for lists), so none outside the integer column range reaches the database.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES, Role } from "./roles.ts";
 import { Id, queryBool } from "./common.ts";
+import { MESSAGES } from "./messages.ts";
 
 export const AppUser = z.object({
   id: z.number().int(),
@@ -45,7 +46,7 @@ export const RoleList = z.string().transform((value, ctx) => {
     .filter(Boolean);
   const bad = parts.find((p) => !(ROLES as readonly string[]).includes(p));
   if (bad !== undefined) {
-    ctx.addIssue({ code: "custom", message: `Select a valid choice. ${bad} is not one of the available choices.` });
+    ctx.addIssue({ code: "custom", message: MESSAGES.invalidChoice(bad) });
     return z.NEVER;
   }
   return parts as Role[];

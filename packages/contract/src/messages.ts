@@ -26,6 +26,15 @@ export const MESSAGES = {
   fixDatesToSearch: "Correct the dates above to search.",
   /** A text over its limit (the server's wording for every length limit). */
   maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  /** Input of the wrong kind and out-of-range numbers (the server's wording, shown under the field). */
+  notAString: "Not a valid string.",
+  notABoolean: "Must be a valid boolean.",
+  notAList: "Expected a list of items.",
+  integerRequired: "A valid integer is required.",
+  mayNotBeBlank: "This field may not be blank.",
+  maxValue: (max: number) => `Ensure this value is less than or equal to ${max}.`,
+  minValue: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
+  invalidChoice: (value: unknown) => `Select a valid choice. ${String(value)} is not one of the available choices.`,
   dataSaved: "Data has been saved",
   dataSuccessfullySaved: "Data successfully saved",
   /** Server-side */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dateRangeOrder, Event, Id, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool } from "./common.ts";
+import { boolField, boundedText, dateRangeOrder, Event, Id, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool, requiredFieldText } from "./common.ts";
+import { MESSAGES } from "./messages.ts";
 import { OCCUPANT_TYPES, OccupantType } from "./roles.ts";
 import { BATHROOMS, BEDROOMS } from "./apartments.ts";
 
@@ -92,15 +93,9 @@ export const OccupantTypeField = z.enum(OCCUPANT_TYPES, {
       : `"${String(iss.input)}" is not a valid choice.`,
 });
 
-const bool = () => z.boolean({ error: "Must be a valid boolean." });
-const text = (max: number) =>
-  z.string({ error: "Not a valid string." }).trim().max(max, `Ensure this field has no more than ${max} characters.`);
-const requiredText = (max: number) =>
-  z
-    .string({ error: UNIT_PROFILE_MESSAGES.fieldRequired })
-    .trim()
-    .min(1, UNIT_PROFILE_MESSAGES.fieldRequired)
-    .max(max, `Ensure this field has no more than ${max} characters.`);
+const bool = boolField;
+const text = boundedText;
+const requiredText = (max: number) => requiredFieldText(max, UNIT_PROFILE_MESSAGES.fieldRequired);
 const requiredId = z.coerce
   .number({ error: UNIT_PROFILE_MESSAGES.fieldRequired })
   .int(UNIT_PROFILE_MESSAGES.fieldRequired)
@@ -119,9 +114,9 @@ export const isPlaceholderEmail = (email: string | null | undefined) =>
 
 /** An empty phone is dropped (left as it was / not stored). */
 const Phone = z
-  .string({ error: "Not a valid string." })
+  .string({ error: MESSAGES.notAString })
   .trim()
-  .max(32, "Ensure this field has no more than 32 characters.")
+  .max(32, MESSAGES.maxLength(32))
   .transform((v) => (v === "" ? undefined : v));
 
 // ---------------------------------------------------------------------------------------------
@@ -296,8 +291,8 @@ export type AdjacentUnits = z.infer<typeof AdjacentUnits>;
 const occupantFields = {
   first_name: text(150).optional(),
   last_name: text(150).optional(),
-  email: z.string({ error: "Not a valid string." }).trim().max(254).optional(),
-  username: z.string({ error: "Not a valid string." }).trim().max(150).optional(),
+  email: z.string({ error: MESSAGES.notAString }).trim().max(254).optional(),
+  username: z.string({ error: MESSAGES.notAString }).trim().max(150).optional(),
   phone_number: Phone.optional(),
   pronouns: text(50).optional(),
   emergency_contact_info: text(1000).optional(),
@@ -387,8 +382,8 @@ function leaseOrder(v: { lease_start_date?: string | null; lease_end_date?: stri
 export const OccupancyCreate = z
   .object({
     ...occupancyFields,
-    new_occupants: z.array(NewOccupant, { error: "Expected a list of items." }).optional(),
-    new_occupants_by_username: z.array(ExistingOccupant, { error: "Expected a list of items." }).optional(),
+    new_occupants: z.array(NewOccupant, { error: MESSAGES.notAList }).optional(),
+    new_occupants_by_username: z.array(ExistingOccupant, { error: MESSAGES.notAList }).optional(),
   })
   .superRefine(leaseOrder);
 export type OccupancyCreate = z.infer<typeof OccupancyCreate>;
@@ -513,7 +508,7 @@ export const NoteLinkWrite = z.object({
  */
 export const OccupancyNoteWrite = z.object({
   note: requiredText(10000),
-  links: z.array(NoteLinkWrite, { error: "Expected a list of items." }).optional(),
+  links: z.array(NoteLinkWrite, { error: MESSAGES.notAList }).optional(),
 });
 export type OccupancyNoteWrite = z.infer<typeof OccupancyNoteWrite>;
 /** PATCH /core/occupancies/{id}/notes/{noteId}/: only the note. */
@@ -766,8 +761,8 @@ export const IdCardStatus = z.enum(ID_CARD_STATUSES);
  */
 export const IdCardRequest = z.object({
   occupant_id: requiredId,
-  unit: z.string({ error: "Not a valid string." }).trim().max(20).optional(),
-  name: z.string({ error: "Not a valid string." }).trim().max(300).optional(),
+  unit: z.string({ error: MESSAGES.notAString }).trim().max(20).optional(),
+  name: z.string({ error: MESSAGES.notAString }).trim().max(300).optional(),
   building_id: requiredId,
 });
 export type IdCardRequest = z.infer<typeof IdCardRequest>;

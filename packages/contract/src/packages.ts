@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dateRangeOrder, Event, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool } from "./common.ts";
+import { boolField, boundedText, dateRangeOrder, Event, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool, requiredFieldText } from "./common.ts";
+import { MESSAGES } from "./messages.ts";
 import { can, type BuildingContext, type Subject } from "./permissions.ts";
 import { OccupancyStatus } from "./occupancies.ts";
 import { isValidDateFilter } from "./shift-logs.ts";
@@ -176,18 +177,12 @@ export function canPackages(user: Subject, action: PackageAction, building?: Bui
 // ---------------------------------------------------------------------------------------------
 // Small field types
 
-const requiredText = (max: number, required: string = PACKAGE_MESSAGES.fieldRequired) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `Ensure this field has no more than ${max} characters.`);
-const optionalText = (max: number) =>
-  z.string({ error: "Not a valid string." }).trim().max(max, `Ensure this field has no more than ${max} characters.`);
-const bool = () => z.boolean({ error: "Must be a valid boolean." });
+const requiredText = (max: number, required: string = PACKAGE_MESSAGES.fieldRequired) => requiredFieldText(max, required);
+const optionalText = boundedText;
+const bool = boolField;
 const HEX_RE = /^#[0-9A-Fa-f]{6}$/;
 const hexColor = z
-  .string({ error: "Not a valid string." })
+  .string({ error: MESSAGES.notAString })
   .trim()
   .regex(HEX_RE, "Enter a colour as #RRGGBB.")
   .transform((v) => v.toUpperCase());
@@ -204,7 +199,7 @@ export const requiredIdField = (message: string) =>
  * package carries, or a comma list.
  */
 export const IdListField = z
-  .union([z.array(z.union([z.number(), z.string()])), z.string(), z.null()], { error: "Expected a list of items." })
+  .union([z.array(z.union([z.number(), z.string()])), z.string(), z.null()], { error: MESSAGES.notAList })
   .transform((v, ctx) => {
     if (v === null) return [] as number[];
     const parts = Array.isArray(v)
@@ -422,7 +417,7 @@ const commaList = <T extends string>(values: readonly T[], fallback?: T[]) =>
     if (!parts.length && fallback) return fallback;
     for (const p of parts)
       if (!(values as readonly string[]).includes(p)) {
-        ctx.addIssue({ code: "custom", message: `Select a valid choice. ${p} is not one of the available choices.` });
+        ctx.addIssue({ code: "custom", message: MESSAGES.invalidChoice(p) });
         return z.NEVER;
       }
     return [...new Set(parts)] as T[];
@@ -434,15 +429,15 @@ const idListQuery = z.union([z.string(), z.number(), z.array(z.string())]).trans
     .map((s) => s.trim())
     .filter((p) => p && p.toLowerCase() !== "all");
   if (parts.some((p) => !isIdText(p))) {
-    ctx.addIssue({ code: "custom", message: "A valid integer is required." });
+    ctx.addIssue({ code: "custom", message: MESSAGES.integerRequired });
     return z.NEVER;
   }
   return parts.length ? parts.map(Number) : undefined;
 });
 const idQuery = z.coerce
-  .number({ error: "A valid integer is required." })
-  .int("A valid integer is required.")
-  .positive("A valid integer is required.")
+  .number({ error: MESSAGES.integerRequired })
+  .int(MESSAGES.integerRequired)
+  .positive(MESSAGES.integerRequired)
   .max(MAX_ID, ID_TOO_LARGE);
 
 /**
@@ -502,9 +497,9 @@ export type PackageEvent = Event;
 // Writes
 
 const openingComment = z
-  .union([z.string(), z.null()], { error: "Not a valid string." })
+  .union([z.string(), z.null()], { error: MESSAGES.notAString })
   .transform((v) => (v ?? "").trim())
-  .pipe(z.string().max(PACKAGE_COMMENT_MAX, `Ensure this field has no more than ${PACKAGE_COMMENT_MAX} characters.`));
+  .pipe(z.string().max(PACKAGE_COMMENT_MAX, MESSAGES.maxLength(PACKAGE_COMMENT_MAX)));
 
 /**
  * One row of POST /packages/bulk/ (and of the batch queue). The server answers field errors
@@ -543,9 +538,9 @@ export type PackageBulkResult = z.infer<typeof PackageBulkResult>;
 export const PackageCloseFields = z.object({
   packages: IdListField,
   closing_comment: z
-    .string({ error: "Not a valid string." })
+    .string({ error: MESSAGES.notAString })
     .trim()
-    .max(PACKAGE_COMMENT_MAX, `Ensure this field has no more than ${PACKAGE_COMMENT_MAX} characters.`)
+    .max(PACKAGE_COMMENT_MAX, MESSAGES.maxLength(PACKAGE_COMMENT_MAX))
     .optional(),
 });
 export const PackageCloseResult = z.object({
@@ -560,7 +555,7 @@ export const PackageCommentPatch = z.object({
     .string({ error: PACKAGE_MESSAGES.commentRequired })
     .trim()
     .min(1, PACKAGE_MESSAGES.commentRequired)
-    .max(PACKAGE_COMMENT_MAX, `Ensure this field has no more than ${PACKAGE_COMMENT_MAX} characters.`),
+    .max(PACKAGE_COMMENT_MAX, MESSAGES.maxLength(PACKAGE_COMMENT_MAX)),
 });
 
 // ---------------------------------------------------------------------------------------------

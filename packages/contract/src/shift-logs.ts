@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateRangeOrder, Id, isIdText, PageQuery, queryBool } from "./common.ts";
+import { boundedText, dateRangeOrder, Id, isIdText, PageQuery, queryBool } from "./common.ts";
 import { SHIFT_LOG_NOTE_BODY_MAX } from "./constants.ts";
 import { MESSAGES } from "./messages.ts";
 
@@ -86,7 +86,7 @@ export const ShiftLogNote = z.object({
 });
 export type ShiftLogNote = z.infer<typeof ShiftLogNote>;
 
-const idArray = z.array(Id, { error: "Expected a list of items." });
+const idArray = z.array(Id, { error: MESSAGES.notAList });
 
 /**
  * Write payload of POST /shift-logs/notes/ and PATCH /shift-logs/notes/{id}/.
@@ -112,6 +112,9 @@ export const ShiftLogNoteBody = z
   .min(1, SHIFT_LOG_MESSAGES.bodyRequired)
   .max(SHIFT_LOG_NOTE_BODY_MAX, MESSAGES.maxLength(SHIFT_LOG_NOTE_BODY_MAX));
 
+/** A note's location (where the building records locations): at most 255 characters once trimmed. */
+export const ShiftLogNoteLocation = boundedText(255);
+
 const noteFields = {
   body: ShiftLogNoteBody,
   shift_log_type_id: Id.nullable().optional(),
@@ -120,7 +123,7 @@ const noteFields = {
   occupancy_ids: z.array(Id).optional(),
   building_id: Id.optional(),
   is_high_priority: z.boolean().optional(),
-  location: z.string().trim().max(255).nullable().optional(),
+  location: ShiftLogNoteLocation.nullable().optional(),
   /** The 'End of shift note' button: the server uses the end-of-shift type; units are optional. */
   is_end_of_shift: z.boolean().optional(),
 };
@@ -271,7 +274,7 @@ export const ShiftLogNoteQuery = PageQuery.extend({
         .map((p) => p.trim())
         .filter((p) => p && p.toLowerCase() !== "all");
       if (parts.some((p) => !isIdText(p))) {
-        ctx.addIssue({ code: "custom", message: "A valid integer is required." });
+        ctx.addIssue({ code: "custom", message: MESSAGES.integerRequired });
         return z.NEVER;
       }
       return parts.length ? parts.map(Number) : undefined;

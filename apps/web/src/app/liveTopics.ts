@@ -13,8 +13,8 @@ import { shiftLogKeys } from "../features/shift-logs/api.ts";
 import { showsUnitProfiles } from "../features/occupancies/api.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
-  // Package grid, lists, details, apartment packages, activity, batch queue; a unit's packages.
-  packages: () => [{ queryKey: packageKeys.all }, { queryKey: packageKeys.occupancy(0).slice(0, 1) }],
+  // Package grid, lists, details, apartment packages, activity, batch queue.
+  packages: () => [{ queryKey: packageKeys.all }],
   // The drawer, the shift log page and dashboard tab, a note and its history, a unit's notes.
   shift_logs: () => [{ queryKey: shiftLogKeys.notes() }],
   // Unit lists, profiles, residents, apartments, quick search and the apartment dropdown.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MESSAGES } from "@portico/contract";
-import { CAMERA_FAILURE_LOG, PhotoCapture } from "./PhotoCapture.tsx";
+import { CAMERA_FAILURE_LOG, LANDSCAPE_PHOTO_FRAME, PHOTO_FRAME, PhotoCapture } from "./PhotoCapture.tsx";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -36,5 +36,40 @@ describe("PhotoCapture", () => {
     fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [big] } });
     expect(screen.getByText(MESSAGES.fileTooLarge)).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe("PhotoCapture frames", () => {
+  it("takes its frame and camera from props: a landscape frame with the camera facing away, no upload", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const getUserMedia = vi.fn(() => Promise.reject(new Error("NotAllowedError")));
+    Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: { getUserMedia } });
+    render(
+      <PhotoCapture onChange={() => {}} frame={LANDSCAPE_PHOTO_FRAME} facingMode="environment" allowUpload={false} />,
+    );
+    await waitFor(() => expect(getUserMedia).toHaveBeenCalled());
+    expect(getUserMedia).toHaveBeenCalledWith({
+      video: { facingMode: "environment", width: { ideal: 840 }, height: { ideal: 680 } },
+      audio: false,
+    });
+    const video = screen.getByLabelText("Camera");
+    expect(getComputedStyle(video.parentElement!).aspectRatio.replace(/\s/g, "")).toBe("420/340");
+    expect(screen.queryByLabelText("Upload photo")).toBeNull();
+    expect(await screen.findByText("The camera is not available.")).toBeTruthy();
+  });
+
+  it("frames a resident's photo as a 340×420 portrait by default, with the user's camera", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const getUserMedia = vi.fn(() => Promise.reject(new Error("NotAllowedError")));
+    Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: { getUserMedia } });
+    render(<PhotoCapture onChange={() => {}} />);
+    await waitFor(() => expect(getUserMedia).toHaveBeenCalled());
+    expect(getUserMedia).toHaveBeenCalledWith({
+      video: { facingMode: "user", width: { ideal: 680 }, height: { ideal: 840 } },
+      audio: false,
+    });
+    expect(getComputedStyle(screen.getByLabelText("Camera").parentElement!).aspectRatio.replace(/\s/g, "")).toBe(
+      `${PHOTO_FRAME.width}/${PHOTO_FRAME.height}`,
+    );
   });
 });

@@ -10,13 +10,26 @@ import ReplayIcon from "@mui/icons-material/Replay";
 import NoPhotographyIcon from "@mui/icons-material/NoPhotography";
 import { MESSAGES, UPLOAD_LIMIT_BYTES } from "@portico/contract";
 
-/** The camera frame (document 1 section 4: about 340 by 420). */
+/** A resident's photo: a portrait frame (document 1 section 4: about 340 by 420). */
 export const PHOTO_FRAME = { width: 340, height: 420 } as const;
+/** A package's closing photo: a landscape frame (document 1 section 9). */
+export const LANDSCAPE_PHOTO_FRAME = { width: 420, height: 340 } as const;
+
+export interface PhotoFrame {
+  width: number;
+  height: number;
+}
 export const CAMERA_FAILURE_LOG = "could not initialize the video camera";
 
 export interface PhotoCaptureProps {
-  /** The chosen photo: a camera shot (JPEG, 340×420) or the uploaded file; null when cleared. */
+  /** The chosen photo: a camera shot (JPEG of the frame's size) or the uploaded file; null when cleared. */
   onChange: (photo: Blob | null) => void;
+  /** The frame and the shot's size in pixels (default PHOTO_FRAME, 340×420). */
+  frame?: PhotoFrame;
+  /** The camera to use: the one facing the user (a mirrored preview; default) or the one facing away. */
+  facingMode?: "user" | "environment";
+  /** Offer 'Upload photo' beside the camera (default true). */
+  allowUpload?: boolean;
   disabled?: boolean;
   /** An error to show under the frame (e.g. the server's). */
   error?: string | null;
@@ -27,11 +40,19 @@ export interface PhotoCaptureProps {
 type CameraState = "off" | "starting" | "on" | "failed";
 
 /**
- * Take a photo with the camera (getUserMedia in a 340×420 frame) or upload an image file.
+ * Take a photo with the camera (getUserMedia in the frame, 340×420 unless told) or upload an image file.
  * A camera that cannot start is only logged ('could not initialize the video camera'); the
  * upload stays available. Files over 48 MB are refused with the spec's message.
  */
-export function PhotoCapture({ onChange, disabled, error, autoStartCamera = true }: PhotoCaptureProps) {
+export function PhotoCapture({
+  onChange,
+  disabled,
+  error,
+  autoStartCamera = true,
+  frame = PHOTO_FRAME,
+  facingMode = "user",
+  allowUpload = true,
+}: PhotoCaptureProps) {
   const id = useId();
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
@@ -54,7 +75,7 @@ export function PhotoCapture({ onChange, disabled, error, autoStartCamera = true
     setCamera("starting");
     try {
       const stream = await media.getUserMedia({
-        video: { facingMode: "user", width: { ideal: 680 }, height: { ideal: 840 } },
+        video: { facingMode, width: { ideal: frame.width * 2 }, height: { ideal: frame.height * 2 } },
         audio: false,
       });
       stopCamera();
@@ -69,7 +90,7 @@ export function PhotoCapture({ onChange, disabled, error, autoStartCamera = true
       console.log(CAMERA_FAILURE_LOG);
       setCamera("failed");
     }
-  }, [stopCamera]);
+  }, [stopCamera, facingMode, frame.width, frame.height]);
 
   useEffect(() => {
     if (autoStartCamera) void startCamera();
@@ -94,17 +115,17 @@ export function PhotoCapture({ onChange, disabled, error, autoStartCamera = true
     const video = videoRef.current;
     if (!video || !video.videoWidth) return;
     const canvas = document.createElement("canvas");
-    canvas.width = PHOTO_FRAME.width;
-    canvas.height = PHOTO_FRAME.height;
+    canvas.width = frame.width;
+    canvas.height = frame.height;
     const ctx = canvas.getContext("2d");
     if (!ctx) return;
     // Cover: crop the middle of the video to the frame's aspect.
-    const target = PHOTO_FRAME.width / PHOTO_FRAME.height;
+    const target = frame.width / frame.height;
     const vw = video.videoWidth;
     const vh = video.videoHeight;
     const sw = vw / vh > target ? vh * target : vw;
     const sh = vw / vh > target ? vh : vw / target;
-    ctx.drawImage(video, (vw - sw) / 2, (vh - sh) / 2, sw, sh, 0, 0, PHOTO_FRAME.width, PHOTO_FRAME.height);
+    ctx.drawImage(video, (vw - sw) / 2, (vh - sh) / 2, sw, sh, 0, 0, frame.width, frame.height);
     canvas.toBlob((blob) => blob && choose(blob), "image/jpeg", 0.9);
   };
 
@@ -132,9 +153,9 @@ export function PhotoCapture({ onChange, disabled, error, autoStartCamera = true
       <Box
         sx={{
           position: "relative",
-          width: PHOTO_FRAME.width,
+          width: frame.width,
           maxWidth: "100%",
-          aspectRatio: `${PHOTO_FRAME.width} / ${PHOTO_FRAME.height}`,
+          aspectRatio: `${frame.width} / ${frame.height}`,
           bgcolor: "grey.900",
           borderRadius: 1,
           overflow: "hidden",
@@ -162,7 +183,7 @@ export function PhotoCapture({ onChange, disabled, error, autoStartCamera = true
                 height: "100%",
                 objectFit: "cover",
                 display: camera === "on" ? "block" : "none",
-                transform: "scaleX(-1)",
+                transform: facingMode === "user" ? "scaleX(-1)" : undefined,
               }}
             />
             {camera !== "on" && (
@@ -182,7 +203,11 @@ export function PhotoCapture({ onChange, disabled, error, autoStartCamera = true
               >
                 <NoPhotographyIcon aria-hidden />
                 <Typography variant="body2">
-                  {camera === "starting" ? "Starting the camera…" : "No camera. Upload a photo instead."}
+                  {camera === "starting"
+                    ? "Starting the camera…"
+                    : allowUpload
+                      ? "No camera. Upload a photo instead."
+                      : "The camera is not available."}
                 </Typography>
               </Box>
             )}
@@ -204,10 +229,12 @@ export function PhotoCapture({ onChange, disabled, error, autoStartCamera = true
             Take photo
           </Button>
         )}
-        <Button component="label" htmlFor={`${id}-file`} startIcon={<UploadFileIcon />} disabled={disabled}>
-          Upload photo
-          <input id={`${id}-file`} type="file" accept="image/*" hidden onChange={onFile} disabled={disabled} />
-        </Button>
+        {allowUpload && (
+          <Button component="label" htmlFor={`${id}-file`} startIcon={<UploadFileIcon />} disabled={disabled}>
+            Upload photo
+            <input id={`${id}-file`} type="file" accept="image/*" hidden onChange={onFile} disabled={disabled} />
+          </Button>
+        )}
       </Stack>
       {shownError && (
         <Alert severity="error" sx={{ alignSelf: "stretch" }}>

@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { act, render, renderHook, screen } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { useForm, type UseFormReturn } from "react-hook-form";
 import { ApiError } from "./api.ts";
-import { applyServerErrors, flattenFieldErrors, ROOT_SERVER_ERROR } from "./forms.ts";
+import { z } from "zod";
+import { MESSAGES, ShiftLogNoteBody } from "@portico/contract";
+import {
+  applyServerErrors,
+  checkedBy,
+  flattenFieldErrors,
+  ROOT_SERVER_ERROR,
+  serverErrorText,
+  serverFieldText,
+  withoutRef,
+} from "./forms.ts";
 
 interface Values {
   note: string;
@@ -119,7 +129,7 @@ describe("applyServerErrors", () => {
     expect(result.current.formState.errors.root?.serverError?.message).toBe("Failed to fetch");
   });
 
-  it("the first errored field gets focus and the messages show", () => {
+  it("the first errored field gets focus and the messages show", async () => {
     let form!: UseFormReturn<Values>;
     render(<TestForm onForm={(f) => (form = f)} />);
     act(() => {
@@ -132,10 +142,23 @@ describe("applyServerErrors", () => {
         form,
       );
     });
-    expect(document.activeElement).toBe(screen.getByLabelText("Apartment"));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Apartment")));
     expect(screen.getByText("Unknown apartment.")).toBeTruthy();
     expect(screen.getByText("Too long.")).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toBe("Check the form.");
+  });
+
+  it("with a field list, focus goes to the first errored field in the form's order, not the body's", async () => {
+    let form!: UseFormReturn<Values>;
+    render(<TestForm onForm={(f) => (form = f)} />);
+    act(() => {
+      applyServerErrors(
+        new ApiError(400, "Bad Request", { apartment_number: ["Unknown apartment."], note: ["Too long."] }),
+        form,
+        { fields: ["note", "apartment_number"] },
+      );
+    });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Note")));
   });
 
   it("honours an explicit field list", () => {
@@ -161,5 +184,39 @@ describe("flattenFieldErrors", () => {
       ["links.url", "z"],
       ["non_field_errors", "w"],
     ]);
+  });
+});
+
+describe("serverErrorText / serverFieldText", () => {
+  it("one line for a form without fields: every message, the status text at 5xx, the size message at 413", () => {
+    const refused = new ApiError(400, "Bad Request", { non_field_errors: ["Closed."], photo: ["Too dark."] });
+    expect(serverErrorText(refused)).toBe("Closed. Too dark.");
+    expect(serverErrorText(refused, ["photo"])).toBe("Closed.");
+    expect(serverFieldText(refused, "photo")).toBe("Too dark.");
+    expect(serverFieldText(refused, "note")).toBe("");
+    expect(serverErrorText(new ApiError(503, "Service Unavailable", null))).toBe("Service Unavailable");
+    expect(serverErrorText(new ApiError(413, "Payload Too Large", null))).toBe(MESSAGES.fileTooLarge);
+    expect(serverErrorText(new ApiError(403, "Forbidden", { detail: "Not yours." }))).toBe("Not yours.");
+    expect(serverErrorText(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
+  });
+});
+
+describe("checkedBy", () => {
+  it("checks with the contract's rule and message while keeping what was typed", () => {
+    const schema = z.object({ body: z.string().superRefine(checkedBy(ShiftLogNoteBody)) });
+    expect(schema.parse({ body: "  kept as typed  " })).toEqual({ body: "  kept as typed  " });
+    const tooLong = schema.safeParse({ body: "x".repeat(5001) });
+    expect(tooLong.success).toBe(false);
+    expect(tooLong.error?.issues.map((i) => i.message)).toEqual([MESSAGES.maxLength(5000)]);
+  });
+});
+
+describe("withoutRef", () => {
+  it("drops the ref and keeps the rest, so the ref can go to the input itself", () => {
+    const field = { name: "note", value: "", onChange: () => {}, onBlur: () => {}, ref: () => {} };
+    const rest = withoutRef(field);
+    expect("ref" in rest).toBe(false);
+    expect(rest.name).toBe("note");
+    expect(rest.onChange).toBe(field.onChange);
   });
 });

@@ -6,8 +6,30 @@
  *   the form does not have → `root.serverError`); the first errored field gets focus.
  */
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
 import { MESSAGES } from "@portico/contract";
 import { ApiError, errorMessage } from "./api.ts";
+
+/**
+ * A form field checked by the contract's schema (the server's rule and message, word for word)
+ * while the form keeps what the user typed: `z.string().superRefine(checkedBy(ShiftLogNoteBody))`.
+ */
+export function checkedBy(rule: z.ZodType) {
+  return (value: unknown, ctx: z.RefinementCtx) => {
+    const parsed = rule.safeParse(value);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+  };
+}
+
+/**
+ * A Controller's `field` without its `ref`, to spread on an MUI input while the ref goes to the
+ * real <input> so an error can focus it: `<TextField {...withoutRef(field)} inputRef={field.ref} />`
+ * (spreading `field` itself hands the ref to the component's outer <div>, which takes no focus).
+ */
+export function withoutRef<F extends { ref: unknown }>(field: F): Omit<F, "ref"> {
+  const { ref: _ref, ...rest } = field;
+  return rest;
+}
 
 export const ROOT_SERVER_ERROR = "root.serverError" as const;
 
@@ -21,7 +43,29 @@ export interface ApplyServerErrorsOptions<T extends FieldValues> {
   fields?: readonly string[];
 }
 
-type SubsetForm<T extends FieldValues> = Pick<UseFormReturn<T>, "setError" | "getValues">;
+type SubsetForm<T extends FieldValues> = Pick<UseFormReturn<T>, "setError" | "getValues" | "setFocus">;
+
+/**
+ * Focus the first of `errored` in the form's order (`order`: the form's field names, top to
+ * bottom; else the order given). Fields render their ref on the real input (see `withoutRef`).
+ */
+export function focusFirst<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, "setFocus">,
+  errored: readonly string[],
+  order?: readonly string[],
+) {
+  if (!errored.length) return;
+  const rank = (name: string) => {
+    const at = order ? order.indexOf(name.split(".")[0]) : -1;
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
+  const first = [...errored].sort((a, b) => rank(a) - rank(b))[0];
+  try {
+    form.setFocus(first as Path<T>);
+  } catch {
+    // A field without a focusable input keeps its message; nothing takes focus.
+  }
+}
 
 /** `{a: ['x'], b: [{c: ['y']}], d: {e: ['z']}}` → [['a','x'], ['b.0.c','y'], ['d.e','z']] */
 export function flattenFieldErrors(body: unknown, prefix = ""): [string, string][] {
@@ -48,6 +92,36 @@ export function flattenFieldErrors(body: unknown, prefix = ""): [string, string]
     return out;
   }
   return [[prefix, String(body)]];
+}
+
+/**
+ * A failed call as one line, for a form or dialog with no field to put it under: 413 → the
+ * file-size message; ≥ 500 → the status text; otherwise every message of the body (leaving out
+ * the fields in `except`, shown elsewhere), else the error's own message.
+ */
+export function serverErrorText(error: unknown, except: readonly string[] = []): string {
+  if (!(error instanceof ApiError)) return errorMessage(error);
+  if (error.status === 413) return MESSAGES.fileTooLarge;
+  if (error.status >= 500) return error.statusText;
+  if (error.status === 403) return errorMessage(error);
+  if (typeof error.body === "object" && error.body !== null) {
+    const entries = flattenFieldErrors(error.body);
+    if (entries.length)
+      return entries
+        .filter(([name]) => !except.includes(name.split(".")[0]))
+        .map(([, message]) => message)
+        .join(" ");
+  }
+  return typeof error.body === "string" && error.body ? error.body : errorMessage(error);
+}
+
+/** A failed call's messages under one field ('' when none): 400 bodies only. */
+export function serverFieldText(error: unknown, field: string): string {
+  if (!(error instanceof ApiError) || error.status !== 400 || typeof error.body !== "object" || !error.body) return "";
+  return flattenFieldErrors(error.body)
+    .filter(([name]) => name.split(".")[0] === field)
+    .map(([, message]) => message)
+    .join(" ");
 }
 
 const ROOT_KEYS = new Set(["", "non_field_errors", "detail", "__all__"]);
@@ -98,22 +172,22 @@ export function applyServerErrors<T extends FieldValues>(
     root(typeof error.body === "string" && error.body ? error.body : error.message);
     return set;
   }
-  let focused = false;
+  const errored: string[] = [];
+  const put = (name: string, message: string) => {
+    set[name] = set[name] ? `${set[name]} ${message}` : message;
+    form.setError(name as Path<T>, { type: "server", message: set[name] });
+    if (!errored.includes(name)) errored.push(name);
+  };
   for (const [name, message] of entries) {
-    if (isField(name)) {
-      set[name] = set[name] ? `${set[name]} ${message}` : message;
-      form.setError(name as Path<T>, { type: "server", message: set[name] }, { shouldFocus: !focused });
-      focused = true;
-    } else {
+    if (isField(name)) put(name, message);
+    else {
       const leaf = name.split(".").pop() ?? "";
       // A nested non_field_errors (e.g. rows.0.non_field_errors) stays with its row when the row is a field.
       const parent = name.slice(0, Math.max(0, name.length - leaf.length - 1));
-      if (ROOT_KEYS.has(leaf) && parent && isField(parent)) {
-        set[parent] = set[parent] ? `${set[parent]} ${message}` : message;
-        form.setError(parent as Path<T>, { type: "server", message: set[parent] }, { shouldFocus: !focused });
-        focused = true;
-      } else root(message);
+      if (ROOT_KEYS.has(leaf) && parent && isField(parent)) put(parent, message);
+      else root(message);
     }
   }
+  focusFirst(form, errored, options.fields);
   return set;
 }

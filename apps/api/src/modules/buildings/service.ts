@@ -8,6 +8,7 @@ import {
   changeNote,
   COMBO_SEARCH_LIMIT,
   type ComboSearchItem,
+  MESSAGES,
   mergeBuildingSettings,
   SETTINGS_GROUP_KEYS,
 } from "@portico/contract";
@@ -56,9 +57,9 @@ function settingsErrors(error: z.ZodError): Record<string, string[]> {
       add(
         path,
         expected === "boolean"
-          ? "Must be a valid boolean."
+          ? MESSAGES.notABoolean
           : expected === "string"
-            ? "Not a valid string."
+            ? MESSAGES.notAString
             : expected === "object"
               ? "Expected an object of settings."
               : issue.message,

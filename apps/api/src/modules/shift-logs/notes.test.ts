@@ -119,6 +119,17 @@ describe("POST /shift-logs/notes/", () => {
       expect(edit.json()).toEqual({ body: ["Ensure this field has no more than 5000 characters."] });
     });
 
+    it("location at most 255 characters, a text: the catalogue's words", async () => {
+      const post = (location: unknown) =>
+        t.as("sl_fd").post(NOTES, { body: "Lobby", location, building_id: w.b1, apartment_ids: [w.u.a1.id] });
+      const long = await post("l".repeat(256));
+      expect(long.statusCode).toBe(400);
+      expect(long.json()).toEqual({ location: ["Ensure this field has no more than 255 characters."] });
+      const notText = await post(12);
+      expect(notText.statusCode).toBe(400);
+      expect(notText.json()).toEqual({ location: ["Not a valid string."] });
+    });
+
     it("units required on create: 'This field is required.' (missing, null, empty without None)", async () => {
       for (const extra of [
         {},

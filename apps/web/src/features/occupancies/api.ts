@@ -73,12 +73,16 @@ export function useBuildingOccupants(building: number) {
   });
 }
 
-/** GET /core/occupancies/{id}/ */
-export function useOccupancy(id: number | null) {
+/**
+ * GET /core/occupancies/{id}/ — the one hook for a unit profile (its page, its forms, the
+ * packages log's residents and notification preferences); `staleTime` per screen.
+ */
+export function useOccupancy(id: number | null, { staleTime = 0 }: { staleTime?: number } = {}) {
   return useQuery({
     queryKey: occupancyKeys.occupancy(id ?? 0),
     queryFn: ({ signal }) => api.get<Occupancy>(`/core/occupancies/${id}/`, undefined, signal),
-    enabled: id !== null,
+    enabled: id !== null && id > 0,
+    staleTime,
   });
 }
 

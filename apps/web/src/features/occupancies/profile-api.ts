@@ -52,16 +52,6 @@ async function refreshProfile(client: QueryClient, id: number) {
 
 // Reads -----------------------------------------------------------------------------------------
 
-/** GET /core/occupancies/{id}/ */
-export function useOccupancyProfile(id: number | null) {
-  return useQuery({
-    queryKey: profileKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<Occupancy>(occ(id!), undefined, signal),
-    enabled: id !== null,
-    staleTime: 10_000,
-  });
-}
-
 /** GET /core/occupancies/{id}/adjacent_units/ → {previous, next} */
 export function useAdjacentUnits(id: number) {
   return useQuery({

@@ -10,7 +10,6 @@ import {
   type ApartmentPackages,
   type BatchedPackage,
   type Event,
-  type Occupancy,
   type Package,
   type PackageActivityItem,
   type PackageBulkResult,
@@ -34,7 +33,6 @@ export const packageKeys = {
   apartmentPackages: (building: number) => [...packageKeys.all, "apartment-packages", building] as const,
   activity: (building: number) => [...packageKeys.all, "activity", building] as const,
   queue: (building: number) => [...packageKeys.all, "queue", building] as const,
-  occupancy: (id: number) => ["packages-occupancy", id] as const,
   types: () => ["package-types"] as const,
   typeList: (params: QueryParams) => [...packageKeys.types(), "list", params] as const,
   type: (id: number) => [...packageKeys.types(), "detail", id] as const,
@@ -81,16 +79,6 @@ export function usePackageEvents(id: number, building: number) {
     queryFn: ({ signal }) =>
       api.get<Page<Event>>(`${LIST}${id}/events/`, { building, ordering: "-date_created", limit: 1000 }, signal),
     enabled: id > 0,
-  });
-}
-
-/** GET /core/occupancies/{id}/ — the unit's residents and their notification preferences. */
-export function useOccupancy(id: number | null) {
-  return useQuery({
-    queryKey: packageKeys.occupancy(id ?? 0),
-    queryFn: ({ signal }) => api.get<Occupancy>(`/core/occupancies/${id}/`, undefined, signal),
-    enabled: id !== null && id > 0,
-    staleTime: 60_000,
   });
 }
 

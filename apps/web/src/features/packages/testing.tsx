@@ -1,47 +1,20 @@
-/** Shared set-up of the packages component tests: a fake API and the app's providers. */
+/** The packages component tests' fixtures and default answers, on the web test harness. */
 import type { ReactNode } from "react";
-import { vi } from "vitest";
-import { render } from "@testing-library/react";
-import { QueryClient } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import {
   type ApartmentDropdownItem,
   type ApartmentPackages,
-  type Building,
   type BuildingSettings,
   defaultBuildingSettings,
-  type Me,
   type Occupancy,
   type Occupant,
   type PackageType,
-  type Role,
 } from "@portico/contract";
-import { AppProviders } from "../../app/providers.tsx";
-import { configureApi } from "../../lib/api.ts";
-import { BuildingContext, MeContext } from "../../lib/session.tsx";
+import type { Me, Role } from "@portico/contract";
+import * as harness from "../../test/harness.tsx";
 
-export const BUILDING: Building = {
-  id: 1,
-  address: "100 Riverside Drive",
-  name: "The Riverside",
-  time_zone: "America/New_York",
-};
+export { BUILDING, type FakeCall, type Handler } from "../../test/harness.tsx";
 
-export function makeMe(role: Role = "FD", id = 42): Me {
-  return {
-    id,
-    username: "desk",
-    email: "desk@example.com",
-    first_name: "Dana",
-    last_name: "Desk",
-    role,
-    role_display: role,
-    portfolio: { name: "Acme", logo_url: null, employee_portal_name: "Acme Staff" },
-    buildings: [{ id: 1, address: BUILDING.address, name: BUILDING.name }],
-    tenant_site_url: null,
-    change_password_url: null,
-  };
-}
+export const makeMe = (role: Role = "FD", id = 42): Me => harness.makeMe(role, { id });
 
 export const APARTMENTS: ApartmentDropdownItem[] = [
   { id: 11, apartment_number: "1203", current_occupancy_id: 91, is_vacant: false, floor: "12", line: "03" },
@@ -67,7 +40,14 @@ const typeOf = (over: Partial<PackageType> & Pick<PackageType, "id" | "name" | "
 
 export const TYPES: PackageType[] = [
   typeOf({ id: 1, name: "Small box", abbreviation: "SB" }),
-  typeOf({ id: 2, name: "Envelope", abbreviation: "ENV", color: "Light blue", color_hex: "#81D4FA", font_color_hex: "#000000" }),
+  typeOf({
+    id: 2,
+    name: "Envelope",
+    abbreviation: "ENV",
+    color: "Light blue",
+    color_hex: "#81D4FA",
+    font_color_hex: "#000000",
+  }),
   typeOf({ id: 4, name: "Perishable", abbreviation: "PER", color: "Red", color_hex: "#D32F2F", is_pic_required: true }),
   typeOf({ id: 9, name: "Keys", abbreviation: "KEY", group: "KEYS", group_display: "Keys", is_immutable: true }),
 ];
@@ -183,45 +163,16 @@ export function makeApartmentPackages(over: Partial<ApartmentPackages> = {}): Ap
   };
 }
 
-export interface FakeCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-export type Handler = (call: FakeCall) => { status: number; body: unknown; statusText?: string } | undefined;
-
-const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
+const ok = (body: unknown) => ({ status: 200, body });
 
 /** Replaces fetch: the lookups answer by default; `handler` answers first. */
-export function fakeApi(handler: Handler = () => undefined) {
-  const calls: FakeCall[] = [];
-  const json = (status: number, body: unknown, statusText?: string) =>
-    Promise.resolve(
-      new Response(status === 204 ? null : JSON.stringify(body), {
-        status,
-        statusText,
-        headers: { "content-type": "application/json" },
-      }),
-    );
-  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    const u = new URL(url, "http://localhost");
-    const call: FakeCall = {
-      method: init?.method ?? "GET",
-      path: u.pathname.replace(/^\/api\/v1/, ""),
-      query: u.searchParams,
-      body: typeof init?.body === "string" ? JSON.parse(init.body) : init?.body,
-    };
-    calls.push(call);
-    const answer = handler(call);
-    if (answer) return json(answer.status, answer.body, answer.statusText);
-    if (call.path.endsWith("/apartments/dropdown/")) return json(200, APARTMENTS);
-    if (call.path === "/packages/package-types/") return json(200, page(TYPES));
-    if (call.path === "/core/occupancies/91/") return json(200, makeOccupancy());
+export function fakeApi(handler?: harness.Handler) {
+  return harness.fakeApi(handler, (call) => {
+    if (call.path.endsWith("/apartments/dropdown/")) return ok(APARTMENTS);
+    if (call.path === "/packages/package-types/") return ok(harness.page(TYPES));
+    if (call.path === "/core/occupancies/91/") return ok(makeOccupancy());
     if (call.path === "/core/occupancies/15/")
-      return json(
-        200,
+      return ok(
         makeOccupancy({
           id: 15,
           apartment_id: 12,
@@ -229,13 +180,10 @@ export function fakeApi(handler: Handler = () => undefined) {
           occupant_set: [makeOccupant({ id: 520, first_name: "Lee", last_name: "Park", occupancy_id: 15 })],
         }),
       );
-    if (call.path.endsWith("/package-queue/") && call.method === "GET") return json(200, page([]));
-    if (call.path.endsWith("/apartment-packages/")) return json(200, page([makeApartmentPackages()]));
-    return json(404, { detail: "Not found." });
+    if (call.path.endsWith("/package-queue/") && call.method === "GET") return ok(harness.page([]));
+    if (call.path.endsWith("/apartment-packages/")) return ok(harness.page([makeApartmentPackages()]));
+    return undefined;
   });
-  vi.stubGlobal("fetch", fetchMock);
-  configureApi({ getToken: () => "test-token", onUnauthorized: () => {}, onAuthorizationError: () => {} });
-  return { calls, fetchMock };
 }
 
 export function settingsWith(over: Partial<BuildingSettings["packagesettings"]> = {}): BuildingSettings {
@@ -244,34 +192,12 @@ export function settingsWith(over: Partial<BuildingSettings["packagesettings"]> 
 }
 
 /** The providers a packages component needs, in a memory router (`/1/packages/...`). */
-export function renderWithApp(
-  ui: ReactNode,
-  {
-    me = makeMe(),
-    path = "/1/packages/log",
-    routePath = "/:buildingId/packages/*",
-    settings = settingsWith(),
-    extraRoutes = [] as RouteObject[],
-  } = {},
-) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrap = (node: ReactNode) => (
-    <MeContext.Provider value={me}>
-      <BuildingContext.Provider value={{ id: BUILDING.id, building: BUILDING, settings: { ...settings } }}>
-        {node}
-      </BuildingContext.Provider>
-    </MeContext.Provider>
-  );
-  const routes: RouteObject[] = [
-    { path: routePath, element: wrap(ui) },
-    { path: "/:buildingId/packages", element: <div>Packages grid page</div> },
-    ...extraRoutes,
-  ];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const result = render(
-    <AppProviders client={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, client, ...result };
+export function renderWithApp(ui: ReactNode, { extraRoutes = [], ...options }: harness.RenderOptions = {}) {
+  return harness.renderWithApp(ui, {
+    path: "/1/packages/log",
+    routePath: "/:buildingId/packages/*",
+    settings: settingsWith(),
+    ...options,
+    extraRoutes: [{ path: "/:buildingId/packages", element: <div>Packages grid page</div> }, ...extraRoutes],
+  });
 }

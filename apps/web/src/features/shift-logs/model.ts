@@ -15,12 +15,14 @@ import {
   SHIFT_LOG_SEARCH_DEFAULT_LIMIT,
   type ShiftLogNote,
   ShiftLogNoteBody,
+  ShiftLogNoteLocation,
   type ShiftLogNoteWriteInput,
   isDateRangeReversed,
   isValidDateFilter,
   MESSAGES,
 } from "@portico/contract";
 import type { QueryParams } from "../../lib/api.ts";
+import { checkedBy } from "../../lib/forms.ts";
 import { dayInZone, inZone } from "../../lib/zonedDates.ts";
 import { subjectOf } from "../../lib/session.tsx";
 
@@ -104,16 +106,12 @@ const unitValue = z.union([z.number().int().positive(), z.literal(NONE)]);
 export function noteFormSchema(mode: NoteFormMode) {
   return z
     .object({
-      // The server's own rule (required; at most SHIFT_LOG_NOTE_BODY_MAX characters once trimmed).
-      body: z.string().superRefine((v, ctx) => {
-        const parsed = ShiftLogNoteBody.safeParse(v);
-        if (!parsed.success)
-          for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
-      }),
+      // The server's own rules (required; at most SHIFT_LOG_NOTE_BODY_MAX characters once trimmed).
+      body: z.string().superRefine(checkedBy(ShiftLogNoteBody)),
       shift_log_type_id: z.string(),
       apartment_ids: z.array(unitValue),
       is_high_priority: z.boolean(),
-      location: z.string().max(255, "Ensure this field has no more than 255 characters."),
+      location: z.string().superRefine(checkedBy(ShiftLogNoteLocation)),
     })
     .superRefine((v, ctx) => {
       if (v.apartment_ids.includes(NONE) && v.apartment_ids.length > 1)

@@ -147,6 +147,25 @@ describe("note form rules", () => {
     expect(screen.getByRole("button", { name: /1203/ })).toBeTruthy();
   });
 
+  it("the first field the server refuses gets focus (the note above the location)", async () => {
+    const on = defaultBuildingSettings();
+    on.shiftlogsettings.is_recordable_by_location = true;
+    fakeApi(
+      (c) =>
+        c.method === "POST"
+          ? { status: 400, body: { location: ["Unknown place."], body: ["Say more."] } }
+          : undefined,
+      on,
+    );
+    renderWithApp(<NoteForm mode="create" buildingId={1} draftKey={draftKey(42, 1)} />, { settings: on });
+    fireEvent.change(bodyField(), { target: { value: "Typed with care" } });
+    fireEvent.change(await screen.findByRole("textbox", { name: "Location" }), { target: { value: "Lobby" } });
+    await pickUnit("1203");
+    fireEvent.click(submit());
+    expect(await screen.findByText("Unknown place.")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(bodyField()));
+  });
+
   it("shows the location field only when the building records by location", async () => {
     fakeApi(undefined, defaultBuildingSettings());
     const { unmount } = renderWithApp(<NoteForm mode="create" buildingId={1} />);

@@ -1,46 +1,18 @@
-/** Shared set-up of the shift log component tests: a fake API and the app's providers. */
+/** The shift log component tests' fixtures and default answers, on the web test harness. */
 import type { ReactNode } from "react";
-import { vi } from "vitest";
-import { render } from "@testing-library/react";
-import { QueryClient } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
-import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
-import { AdapterDayjs } from "@mui/x-date-pickers/AdapterDayjs";
 import {
   type ApartmentDropdownItem,
-  type Building,
+  type BuildingSettingsGroups,
   defaultBuildingSettings,
-  type Me,
-  type Role,
   type ShiftLogNote,
   type ShiftLogType,
 } from "@portico/contract";
-import { AppProviders } from "../../app/providers.tsx";
-import { configureApi } from "../../lib/api.ts";
-import { BuildingContext, MeContext } from "../../lib/session.tsx";
+import type { Me, Role } from "@portico/contract";
+import * as harness from "../../test/harness.tsx";
 
-export const BUILDING: Building = {
-  id: 1,
-  address: "100 Riverside Drive",
-  name: "The Riverside",
-  time_zone: "America/New_York",
-};
+export { BUILDING, type FakeCall, type Handler } from "../../test/harness.tsx";
 
-export function makeMe(role: Role = "FD", id = 42): Me {
-  return {
-    id,
-    username: "desk",
-    email: "desk@example.com",
-    first_name: "Dana",
-    last_name: "Desk",
-    role,
-    role_display: role,
-    portfolio: { name: "Acme", logo_url: null, employee_portal_name: "Acme Staff" },
-    buildings: [{ id: 1, address: BUILDING.address, name: BUILDING.name }],
-    tenant_site_url: null,
-    change_password_url: null,
-  };
-}
+export const makeMe = (role: Role = "FD", id = 42): Me => harness.makeMe(role, { id });
 
 export const APARTMENTS: ApartmentDropdownItem[] = [
   { id: 11, apartment_number: "1203", current_occupancy_id: 91, is_vacant: false, floor: "12", line: "03" },
@@ -91,73 +63,17 @@ export function makeNote(over: Partial<ShiftLogNote> = {}): ShiftLogNote {
   };
 }
 
-export interface FakeCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-export type Handler = (call: FakeCall) => { status: number; body: unknown } | undefined;
-
 /** Replaces fetch: the lookups answer by default; `handler` answers first. */
-export function fakeApi(handler: Handler = () => undefined, settings = defaultBuildingSettings()) {
-  const calls: FakeCall[] = [];
-  const json = (status: number, body: unknown) =>
-    Promise.resolve(
-      new Response(status === 204 ? null : JSON.stringify(body), {
-        status,
-        headers: { "content-type": "application/json" },
-      }),
-    );
-  const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
-  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    const u = new URL(url, "http://localhost");
-    const call: FakeCall = {
-      method: init?.method ?? "GET",
-      path: u.pathname.replace(/^\/api\/v1/, ""),
-      query: u.searchParams,
-      body: typeof init?.body === "string" ? JSON.parse(init.body) : init?.body,
-    };
-    calls.push(call);
-    const answer = handler(call);
-    if (answer) return json(answer.status, answer.body);
-    if (call.path.startsWith("/core/building-settings/")) return json(200, { id: 1, building: 1, ...settings });
-    if (call.path.endsWith("/apartments/dropdown/")) return json(200, APARTMENTS);
-    if (call.path === "/shift-logs/shift-log-types/") return json(200, page(TYPES));
-    if (call.path === "/shift-logs/notes/" && call.method === "GET") return json(200, page([]));
-    return json(404, { detail: "Not found." });
+export function fakeApi(handler?: harness.Handler, settings: BuildingSettingsGroups = defaultBuildingSettings()) {
+  return harness.fakeApi(handler, (call) => {
+    if (call.path.startsWith("/core/building-settings/"))
+      return { status: 200, body: { id: 1, building: 1, ...settings } };
+    if (call.path.endsWith("/apartments/dropdown/")) return { status: 200, body: APARTMENTS };
+    if (call.path === "/shift-logs/shift-log-types/") return { status: 200, body: harness.page(TYPES) };
+    if (call.path === "/shift-logs/notes/" && call.method === "GET") return { status: 200, body: harness.page([]) };
+    return undefined;
   });
-  vi.stubGlobal("fetch", fetchMock);
-  configureApi({ getToken: () => "test-token", onUnauthorized: () => {}, onAuthorizationError: () => {} });
-  return { calls, fetchMock };
 }
 
-/** The providers a shift log component needs, in a memory router. */
-export function renderWithApp(
-  ui: ReactNode,
-  { me = makeMe(), path = "/1/dashboard", routePath = "/:buildingId/*", settings = defaultBuildingSettings() } = {},
-) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const routes: RouteObject[] = [
-    {
-      path: routePath,
-      element: (
-        <MeContext.Provider value={me}>
-          <BuildingContext.Provider
-            value={{ id: BUILDING.id, building: BUILDING, settings: { id: 1, building: 1, ...settings } }}
-          >
-            <LocalizationProvider dateAdapter={AdapterDayjs}>{ui}</LocalizationProvider>
-          </BuildingContext.Provider>
-        </MeContext.Provider>
-      ),
-    },
-  ];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const result = render(
-    <AppProviders client={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, client, ...result };
-}
+/** The providers a shift log component needs, in a memory router (at the dashboard unless told). */
+export const renderWithApp = (ui: ReactNode, options: harness.RenderOptions = {}) => harness.renderWithApp(ui, options);

@@ -11,7 +11,7 @@ import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
-import type { BuildingSwitchHandle } from "../../../app/shell/buildingSwitch.ts";
+import type { BuildingSwitchHandle } from "../../../lib/buildingSwitch.ts";
 import { useBuildingOccupants } from "../api.ts";
 import { DirectoryCard } from "../components/list/DirectoryCard.tsx";
 import { directoryPath, unitListPath } from "../components/list/unitLinks.ts";

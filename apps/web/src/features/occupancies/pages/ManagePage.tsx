@@ -7,7 +7,7 @@ import Typography from "@mui/material/Typography";
 import { buildingLabel, useBuilding, useMe } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import type { BuildingSwitchHandle } from "../../../app/shell/buildingSwitch.ts";
+import type { BuildingSwitchHandle } from "../../../lib/buildingSwitch.ts";
 import { MANAGE_LINKS, visibleManageLinks } from "../manageLinks.ts";
 
 export const handle: BuildingSwitchHandle = {

@@ -12,7 +12,7 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { type Occupancy } from "@portico/contract";
-import { Component as NotFound } from "../../../app/pages/NotFoundPage.tsx";
+import { NotFound } from "../../../components/NotFound.tsx";
 import { ErrorBoundary } from "../../../components/ErrorBoundary.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
@@ -20,7 +20,7 @@ import { errorMessage, NotFoundError } from "../../../lib/api.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { dayInZone } from "../../../lib/zonedDates.ts";
-import { useOccupancyProfile } from "../profile-api.ts";
+import { useOccupancy } from "../api.ts";
 import { AdjacentUnitsNav } from "../components/profile/AdjacentUnitsNav.tsx";
 import { HeaderActions, headerAbilities } from "../components/profile/HeaderActions.tsx";
 import { LeaseInfo } from "../components/profile/LeaseInfo.tsx";
@@ -35,7 +35,7 @@ export function Component() {
   const { occupancyId = "" } = useParams();
   const id = /^\d+$/.test(occupancyId) && Number(occupancyId) <= MAX_ID ? Number(occupancyId) : null;
   const { id: buildingId } = useBuilding();
-  const profile = useOccupancyProfile(id);
+  const profile = useOccupancy(id, { staleTime: 10_000 });
   usePageTitle(profile.data ? `Unit ${profile.data.apartment_number}` : "Unit profile");
 
   if (id === null) return <NotFound />;

@@ -28,7 +28,8 @@ import {
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useApartmentsDropdown } from "../../../lib/queries.ts";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
-import { packageKeys, useAddToQueue, useLogPackages, useOccupancy, usePackageTypes } from "../api.ts";
+import { occupancyKeys, useOccupancy } from "../../occupancies/index.ts";
+import { useAddToQueue, useLogPackages, usePackageTypes } from "../api.ts";
 import {
   blankRow,
   canAddRow,
@@ -133,7 +134,7 @@ export function LogPackagesForm({ mode, building, occupancy }: LogPackagesFormPr
   };
 
   const defaultsFor = (occupancyId: number) => {
-    const occ = client.getQueryData<Occupancy>(packageKeys.occupancy(occupancyId));
+    const occ = client.getQueryData<Occupancy>(occupancyKeys.occupancy(occupancyId));
     return occ ? defaultRecipientIds(recipientsOfOccupancy(occ.occupant_set)) : undefined;
   };
 
@@ -645,7 +646,7 @@ const RowRecipients = memo(function RowRecipients({
   error?: string;
   onChange: (ids: number[]) => void;
 }) {
-  const occ = useOccupancy(occupancyId);
+  const occ = useOccupancy(occupancyId, { staleTime: 60_000 });
   const list = useMemo(
     () => (occ.data ? recipientsOfOccupancy(occ.data.occupant_set) : []),
     [occ.data],

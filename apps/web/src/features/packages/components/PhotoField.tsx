@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import PhotoCameraIcon from "@mui/icons-material/PhotoCamera";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { MESSAGES, UPLOAD_LIMIT_BYTES } from "@portico/contract";
+import { LANDSCAPE_PHOTO_FRAME, PhotoCapture } from "../../../components/PhotoCapture.tsx";
 
 export interface PhotoFieldProps {
   label: string;
@@ -20,12 +21,9 @@ export interface PhotoFieldProps {
   disabled?: boolean;
 }
 
-/** Camera capture size (document 1 section 9: about 340 by 420). */
-const CAPTURE = { width: 420, height: 340 };
-
 /**
- * A photo from the camera (a live preview and "Capture") or from a file. Camera failures are
- * only logged (document 2 section 8); the file picker is always there.
+ * A photo from the camera (the shared PhotoCapture in a dialog, a landscape frame) or from a
+ * file. Camera failures are only logged (document 2 section 8); the file picker is always there.
  */
 export function PhotoField({ label, value, onChange, required, error, disabled }: PhotoFieldProps) {
   const id = useId();
@@ -117,6 +115,7 @@ function usePreviewUrl(file: File | null): string | null {
   return url;
 }
 
+/** The camera in a dialog: a shot closes it with the photo as a JPEG file. */
 function CameraDialog({
   open,
   onClose,
@@ -127,87 +126,21 @@ function CameraDialog({
   onCapture: (file: File) => void;
 }) {
   const titleId = useId();
-  const video = useRef<HTMLVideoElement | null>(null);
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    let active = true;
-    let current: MediaStream | null = null;
-    setFailed(false);
-    const media = navigator.mediaDevices;
-    if (!media?.getUserMedia) {
-      console.error("could not initialize the video camera");
-      setFailed(true);
-      return;
-    }
-    media
-      .getUserMedia({ video: { facingMode: "environment", ...CAPTURE }, audio: false })
-      .then((s) => {
-        if (!active) {
-          s.getTracks().forEach((t) => t.stop());
-          return;
-        }
-        current = s;
-        setStream(s);
-      })
-      .catch((err) => {
-        console.error("could not initialize the video camera", err);
-        if (active) setFailed(true);
-      });
-    return () => {
-      active = false;
-      current?.getTracks().forEach((t) => t.stop());
-      setStream(null);
-    };
-  }, [open]);
-
-  useEffect(() => {
-    if (video.current && stream) {
-      video.current.srcObject = stream;
-      void video.current.play().catch(() => {});
-    }
-  }, [stream]);
-
-  const capture = () => {
-    const v = video.current;
-    if (!v) return;
-    const canvas = document.createElement("canvas");
-    canvas.width = v.videoWidth || CAPTURE.width;
-    canvas.height = v.videoHeight || CAPTURE.height;
-    canvas.getContext("2d")?.drawImage(v, 0, 0, canvas.width, canvas.height);
-    canvas.toBlob(
-      (blob) => {
-        if (blob) onCapture(new File([blob], "closing-photo.jpg", { type: "image/jpeg" }));
-      },
-      "image/jpeg",
-      0.85,
-    );
-  };
-
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Take photo</DialogTitle>
       <DialogContent>
-        {failed ? (
-          <Typography>The camera is not available. Use “Upload photo” instead.</Typography>
-        ) : (
-          <Box
-            component="video"
-            ref={video}
-            muted
-            playsInline
-            aria-label="Camera preview"
-            sx={{ width: CAPTURE.width, maxWidth: "100%", height: CAPTURE.height, bgcolor: "black", borderRadius: 1 }}
-          />
-        )}
+        <PhotoCapture
+          frame={LANDSCAPE_PHOTO_FRAME}
+          facingMode="environment"
+          allowUpload={false}
+          onChange={(blob) => {
+            if (blob) onCapture(new File([blob], "closing-photo.jpg", { type: "image/jpeg" }));
+          }}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={capture} disabled={failed || !stream}>
-          Capture
-        </Button>
       </DialogActions>
     </Dialog>
   );

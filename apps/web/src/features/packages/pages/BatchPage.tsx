@@ -29,6 +29,7 @@ import {
   packagePaths,
 } from "@portico/contract";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { serverErrorText } from "../../../lib/forms.ts";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
@@ -70,10 +71,7 @@ export function Component() {
         enqueueSnackbar(res.message || M.packagesLogged, { variant: "success" });
         navigate(packagePaths.grid(building));
       },
-      onError: (err) => {
-        const body = err instanceof ApiError ? (err.body as { non_field_errors?: string[] } | null) : null;
-        setError(body?.non_field_errors?.join(" ") ?? errorMessage(err));
-      },
+      onError: (err) => setError(serverErrorText(err)),
     });
   };
 

@@ -26,6 +26,7 @@ import {
   packagePaths,
 } from "@portico/contract";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { serverErrorText, serverFieldText } from "../../../lib/forms.ts";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
@@ -153,16 +154,12 @@ export function Component() {
       navigate(packagePaths.grid(building));
     } catch (err) {
       if (err instanceof ApiError && err.status === 413) setPhotoError(MESSAGES.fileTooLarge);
-      else if (err instanceof ApiError && err.status === 400 && err.body && typeof err.body === "object") {
-        const body = err.body as Record<string, string[] | string>;
-        const text = (v: string[] | string | undefined) => (Array.isArray(v) ? v.join(" ") : (v ?? ""));
-        if (body.closing_photo_url) setPhotoError(text(body.closing_photo_url));
-        const rest = Object.entries(body)
-          .filter(([k]) => k !== "closing_photo_url")
-          .map(([, v]) => text(v))
-          .filter(Boolean);
-        if (rest.length) setError(rest.join(" "));
-      } else setError(err instanceof ApiError && err.status >= 500 ? err.statusText : errorMessage(err));
+      else {
+        const photo = serverFieldText(err, "closing_photo_url");
+        if (photo) setPhotoError(photo);
+        const rest = serverErrorText(err, ["closing_photo_url"]);
+        if (rest) setError(rest);
+      }
     }
   };
 

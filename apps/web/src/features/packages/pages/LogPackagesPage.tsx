@@ -10,7 +10,8 @@ import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
-import { useOccupancy, usePackageQueue } from "../api.ts";
+import { useOccupancy } from "../../occupancies/index.ts";
+import { usePackageQueue } from "../api.ts";
 import { LogPackagesForm } from "../components/LogPackagesForm.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { residentNames } from "../model.ts";
@@ -21,7 +22,7 @@ export function Component() {
   const [params] = useSearchParams();
   const raw = params.get("occupancy_id");
   const occupancyId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
-  const occupancy = useOccupancy(occupancyId);
+  const occupancy = useOccupancy(occupancyId, { staleTime: 60_000 });
   const queue = usePackageQueue(building);
   const queued = queue.data?.count ?? 0;
   const single = occupancyId !== null;

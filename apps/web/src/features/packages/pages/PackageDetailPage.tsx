@@ -29,6 +29,7 @@ import {
   packagePaths,
 } from "@portico/contract";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { serverErrorText } from "../../../lib/forms.ts";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
@@ -200,7 +201,7 @@ function PackageDetail({ pkg, building, tz }: { pkg: Package; building: number; 
               setReopening(false);
               enqueueSnackbar(PACKAGE_UI_MESSAGES.reopened, { variant: "success" });
             },
-            onError: (err) => setReopenError(serverText(err)),
+            onError: (err) => setReopenError(serverErrorText(err)),
           })
         }
       >
@@ -208,14 +209,6 @@ function PackageDetail({ pkg, building, tz }: { pkg: Package; building: number; 
       </ConfirmDialog>
     </Box>
   );
-}
-
-function serverText(err: unknown): string {
-  if (err instanceof ApiError && err.body && typeof err.body === "object") {
-    const parts = Object.values(err.body as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v : [v]));
-    if (parts.length) return parts.map(String).join(" ");
-  }
-  return err instanceof ApiError && err.status >= 500 ? err.statusText : errorMessage(err);
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -387,7 +380,7 @@ function EditCommentDialog({ pkg, building, onClose }: { pkg: Package; building:
           enqueueSnackbar(PACKAGE_UI_MESSAGES.commentSaved, { variant: "success" });
           onClose();
         },
-        onError: (err) => setError(serverText(err)),
+        onError: (err) => setError(serverErrorText(err)),
       },
     );
   };
@@ -449,7 +442,7 @@ function CloseDialog({ pkg, building, onClose }: { pkg: Package; building: numbe
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 413) setPhotoError(MESSAGES.fileTooLarge);
-          else setError(serverText(err));
+          else setError(serverErrorText(err));
         },
       },
     );

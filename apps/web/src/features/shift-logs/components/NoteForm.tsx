@@ -12,7 +12,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { SHIFT_LOG_MESSAGES, SHIFT_LOG_NOTE_BODY_MAX, type ShiftLogNote } from "@portico/contract";
 import { ApiError } from "../../../lib/api.ts";
-import { applyServerErrors } from "../../../lib/forms.ts";
+import { applyServerErrors, withoutRef } from "../../../lib/forms.ts";
 import { useBuildingSettings } from "../../../lib/queries.ts";
 import { useCreateShiftLogNote, useShiftLogTypes, useUpdateShiftLogNote } from "../api.ts";
 import {
@@ -183,7 +183,7 @@ export function NoteForm({
           name="body"
           render={({ field, fieldState }) => (
             <TextField
-              {...field}
+              {...withoutRef(field)}
               inputRef={(el: HTMLTextAreaElement | null) => {
                 field.ref(el);
                 bodyRef.current = el;
@@ -227,7 +227,7 @@ export function NoteForm({
               name="shift_log_type_id"
               render={({ field, fieldState }) => (
                 <TextField
-                  {...field}
+                  {...withoutRef(field)}
                   inputRef={field.ref}
                   id={`${uid}-type`}
                   select
@@ -271,7 +271,7 @@ export function NoteForm({
             name="location"
             render={({ field, fieldState }) => (
               <TextField
-                {...field}
+                {...withoutRef(field)}
                 inputRef={field.ref}
                 id={`${uid}-location`}
                 label="Location"

@@ -14,8 +14,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { FlagWrite, type Occupancy } from "@portico/contract";
-import { ApiError, errorMessage } from "../../../../lib/api.ts";
-import { applyServerErrors } from "../../../../lib/forms.ts";
+import { applyServerErrors, serverErrorText, withoutRef } from "../../../../lib/forms.ts";
 import { useMe } from "../../../../lib/session.tsx";
 import { formatZonedDateTime } from "../../../../lib/zonedDates.ts";
 import { useCreateFlag, useRemoveFlag } from "../../profile-api.ts";
@@ -104,7 +103,8 @@ function AddFlag({ occupancyId, onClose }: { occupancyId: number; onClose: () =>
           name="comment"
           render={({ field, fieldState }) => (
             <TextField
-              {...field}
+              {...withoutRef(field)}
+              inputRef={field.ref}
               value={field.value ?? ""}
               label="Comment"
               multiline
@@ -124,6 +124,7 @@ function AddFlag({ occupancyId, onClose }: { occupancyId: number; onClose: () =>
               <FormControlLabel
                 control={
                   <Checkbox
+                    slotProps={{ input: { ref: field.ref } }}
                     checked={!!field.value}
                     onChange={(e) => field.onChange(e.target.checked)}
                     onBlur={field.onBlur}
@@ -179,7 +180,7 @@ function RemoveFlag({
       enqueueSnackbar("Flag removed", { variant: "success" });
       onClose();
     } catch (e) {
-      setError(e instanceof ApiError && e.detail ? e.detail : errorMessage(e));
+      setError(serverErrorText(e));
     }
   };
 

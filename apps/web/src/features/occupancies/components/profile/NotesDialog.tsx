@@ -27,7 +27,7 @@ import {
 import { SectionProgress } from "../../../../components/FullPageProgress.tsx";
 import { EmptyState } from "../../../../components/EmptyState.tsx";
 import { errorMessage } from "../../../../lib/api.ts";
-import { applyServerErrors } from "../../../../lib/forms.ts";
+import { applyServerErrors, withoutRef } from "../../../../lib/forms.ts";
 import { useMe, useOptionalBuilding } from "../../../../lib/session.tsx";
 import { formatZonedDateTime } from "../../../../lib/zonedDates.ts";
 import {
@@ -262,7 +262,8 @@ export function NoteSubmit({ occupancyId, onDone }: { occupancyId: number; onDon
           name="note"
           render={({ field, fieldState }) => (
             <TextField
-              {...field}
+              {...withoutRef(field)}
+              inputRef={field.ref}
               label="Note"
               multiline
               minRows={4}
@@ -290,7 +291,8 @@ export function NoteSubmit({ occupancyId, onDone }: { occupancyId: number; onDon
                   name={`links.${i}.link_text`}
                   render={({ field, fieldState }) => (
                     <TextField
-                      {...field}
+                      {...withoutRef(field)}
+                      inputRef={field.ref}
                       label="Link text"
                       size="small"
                       required
@@ -305,7 +307,8 @@ export function NoteSubmit({ occupancyId, onDone }: { occupancyId: number; onDon
                   name={`links.${i}.link_url`}
                   render={({ field, fieldState }) => (
                     <TextField
-                      {...field}
+                      {...withoutRef(field)}
+                      inputRef={field.ref}
                       label="URL"
                       size="small"
                       type="url"
@@ -391,7 +394,8 @@ export function NoteEdit({
         name="note"
         render={({ field, fieldState }) => (
           <TextField
-            {...field}
+            {...withoutRef(field)}
+            inputRef={field.ref}
             label="Note"
             multiline
             minRows={4}

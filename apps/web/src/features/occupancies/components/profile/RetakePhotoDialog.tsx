@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useSnackbar } from "notistack";
 import Button from "@mui/material/Button";
 import DialogActions from "@mui/material/DialogActions";
-import { MESSAGES, type Occupant } from "@portico/contract";
+import type { Occupant } from "@portico/contract";
 import { PhotoCapture } from "../../../../components/PhotoCapture.tsx";
-import { ApiError, errorMessage } from "../../../../lib/api.ts";
+import { serverErrorText } from "../../../../lib/forms.ts";
 import { useUploadOccupantPhoto } from "../../profile-api.ts";
 import { occupantName } from "./model.ts";
 import { ProfileDialog } from "./ProfileDialog.tsx";
@@ -75,12 +75,7 @@ function PhotoForm({
       enqueueSnackbar("Photo saved", { variant: "success" });
       onClose();
     } catch (e) {
-      if (e instanceof ApiError && e.status === 413) setError(MESSAGES.fileTooLarge);
-      else if (e instanceof ApiError && e.body && typeof e.body === "object") {
-        const b = e.body as Record<string, unknown>;
-        const first = Object.values(b).flat()[0];
-        setError(typeof first === "string" ? first : errorMessage(e));
-      } else setError(errorMessage(e));
+      setError(serverErrorText(e));
     }
   };
 

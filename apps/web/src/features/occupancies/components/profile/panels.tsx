@@ -28,7 +28,7 @@ export interface ProfilePanelSlot {
 }
 
 const ShiftLogPanel = lazy(async () => {
-  const { RecentShiftLogNotes } = await import("../../../shift-logs/components/index.ts");
+  const { RecentShiftLogNotes } = await import("../../../shift-logs/index.ts");
   function ProfileShiftLogNotes({ occupancy, buildingId }: ProfilePanelProps) {
     return (
       <RecentShiftLogNotes
@@ -42,7 +42,7 @@ const ShiftLogPanel = lazy(async () => {
 });
 
 const PackagesPanel = lazy(async () => {
-  const { ProfilePackagesPanel } = await import("../../../packages/components/ProfilePackagesPanel.tsx");
+  const { ProfilePackagesPanel } = await import("../../../packages/index.ts");
   function ProfilePackages({ occupancy, buildingId }: ProfilePanelProps) {
     return <ProfilePackagesPanel buildingId={buildingId} occupancyId={occupancy.id} />;
   }

@@ -1,11 +1,6 @@
-/** Shared set-up of the unit profile component tests: fixtures, a fake API and the app's providers. */
+/** The unit profile component tests' fixtures and default answers, on the web test harness. */
 import type { ReactNode } from "react";
-import { vi } from "vitest";
-import { render } from "@testing-library/react";
-import { QueryClient } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import {
-  type Building,
   type BuildingSettingsGroups,
   defaultBuildingSettings,
   type Me,
@@ -14,32 +9,18 @@ import {
   type Occupant,
   type Role,
 } from "@portico/contract";
-import { AppProviders } from "../../../../app/providers.tsx";
-import { configureApi } from "../../../../lib/api.ts";
-import { BuildingContext, MeContext } from "../../../../lib/session.tsx";
+import * as harness from "../../../../test/harness.tsx";
 
-export const BUILDING: Building = {
-  id: 1,
-  address: "100 Riverside Drive",
-  name: "The Riverside",
-  time_zone: "America/New_York",
-};
+export { BUILDING, setMobile, type FakeCall, type Handler } from "../../../../test/harness.tsx";
 
-export function makeMe(role: Role = "FD", id = 42): Me {
-  return {
+export const makeMe = (role: Role = "FD", id = 42): Me =>
+  harness.makeMe(role, {
     id,
     username: role === "FD" ? "frontdesk" : "manager",
     email: "staff@example.com",
-    first_name: "Dana",
     last_name: "Staff",
-    role,
-    role_display: role,
-    portfolio: { name: "Acme", logo_url: null, employee_portal_name: "Acme Staff" },
-    buildings: [{ id: 1, address: BUILDING.address, name: BUILDING.name }],
     tenant_site_url: "https://residents.example.com",
-    change_password_url: null,
-  };
-}
+  });
 
 export function makeOccupant(over: Partial<Occupant> = {}): Occupant {
   return {
@@ -130,46 +111,15 @@ export function makeNote(over: Partial<OccupancyNote> = {}): OccupancyNote {
   };
 }
 
-export interface FakeCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-export type Handler = (call: FakeCall) => { status: number; body: unknown } | undefined;
-
-const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
-
 /** Replaces fetch: `handler` answers first; then empty lists and 404. */
-export function fakeApi(handler: Handler = () => undefined) {
-  const calls: FakeCall[] = [];
-  const json = (status: number, body: unknown) =>
-    Promise.resolve(
-      new Response(status === 204 ? null : JSON.stringify(body), {
-        status,
-        headers: { "content-type": "application/json" },
-      }),
-    );
-  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    const u = new URL(url, "http://localhost");
-    const call: FakeCall = {
-      method: init?.method ?? "GET",
-      path: u.pathname.replace(/^\/api\/v1/, ""),
-      query: u.searchParams,
-      body: typeof init?.body === "string" ? JSON.parse(init.body) : init?.body,
-    };
-    calls.push(call);
-    const answer = handler(call);
-    if (answer) return json(answer.status, answer.body);
-    if (call.path.endsWith("/adjacent_units/")) return json(200, { previous: null, next: null });
-    if (call.path.endsWith("/notes/count/")) return json(200, { count: 0 });
-    if (call.method === "GET" && /\/(events|notes|shift-log-notes)\/$/.test(call.path)) return json(200, page([]));
-    return json(404, { detail: "Not found." });
+export function fakeApi(handler?: harness.Handler) {
+  return harness.fakeApi(handler, (call) => {
+    if (call.path.endsWith("/adjacent_units/")) return { status: 200, body: { previous: null, next: null } };
+    if (call.path.endsWith("/notes/count/")) return { status: 200, body: { count: 0 } };
+    if (call.method === "GET" && /\/(events|notes|shift-log-notes)\/$/.test(call.path))
+      return { status: 200, body: harness.page([]) };
+    return undefined;
   });
-  vi.stubGlobal("fetch", fetchMock);
-  configureApi({ getToken: () => "test-token", onUnauthorized: () => {}, onAuthorizationError: () => {} });
-  return { calls, fetchMock };
 }
 
 export function settingsWith(patch: (s: BuildingSettingsGroups) => void = () => {}): BuildingSettingsGroups {
@@ -179,55 +129,5 @@ export function settingsWith(patch: (s: BuildingSettingsGroups) => void = () => 
 }
 
 /** Renders inside the signed-in app's contexts, at /1/manage/unit-profiles/91 by default. */
-export function renderWithApp(
-  ui: ReactNode,
-  {
-    me = makeMe(),
-    path = "/1/manage/unit-profiles/91",
-    routePath = "/:buildingId/*",
-    settings = settingsWith(),
-  }: { me?: Me; path?: string; routePath?: string; settings?: BuildingSettingsGroups } = {},
-) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: routePath,
-        element: (
-          <MeContext.Provider value={me}>
-            <BuildingContext.Provider
-              value={{ id: BUILDING.id, building: BUILDING, settings: { id: 1, building: 1, ...settings } }}
-            >
-              {ui}
-            </BuildingContext.Provider>
-          </MeContext.Provider>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  const result = render(
-    <AppProviders client={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, client, ...result };
-}
-
-/** Sets the window width used by useIsMobile (jsdom's matchMedia answers from it). */
-export function setMobile(mobile: boolean) {
-  vi.stubGlobal(
-    "matchMedia",
-    (query: string) =>
-      ({
-        matches: mobile && /max-width/.test(query),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList,
-  );
-}
+export const renderWithApp = (ui: ReactNode, options: harness.RenderOptions = {}) =>
+  harness.renderWithApp(ui, { me: makeMe(), path: "/1/manage/unit-profiles/91", ...options });

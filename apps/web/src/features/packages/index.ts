@@ -1,0 +1,6 @@
+/**
+ * What other areas may use from packages (import lazily where a page would otherwise carry it):
+ * the unit profile's packages panel and the query keys the live stream refreshes.
+ */
+export { ProfilePackagesPanel } from "./components/ProfilePackagesPanel.tsx";
+export { packageKeys } from "./api.ts";
