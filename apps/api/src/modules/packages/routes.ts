@@ -46,6 +46,7 @@ import { ValidationError } from "../../lib/errors.ts";
 import { sendView, VIEW_CACHE_MAX, type ViewBody } from "../../lib/view-cache.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
 import * as service from "./service.ts";
+import { registerSummaryRoute } from "./summary.ts";
 
 const IdParams = z.object({ id: Id });
 const QueueItemParams = z.object({ id: Id, itemId: Id });
@@ -288,6 +289,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
       return sendView(req, reply, apartmentPackagesViews, view);
     },
   );
+
+  registerSummaryRoute(app);
 
   // Batch queue ------------------------------------------------------------------------------
 
