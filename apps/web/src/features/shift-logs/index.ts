@@ -1,0 +1,2 @@
+/** What other features may use of the shift log. */
+export { shiftLogWidgets } from "./dashboard.ts";
