@@ -58,7 +58,7 @@ describe("the Packages dashboard widget", () => {
     const oldest = screen.getByRole("region", { name: "Oldest waiting" });
     expect(within(oldest).getByRole("link", { name: "Unit 1203" }).getAttribute("href")).toBe("/1/packages/7001");
     expect(within(oldest).getByRole("img", { name: "Small box" })).toBeTruthy();
-    expect(within(oldest).getByText("3 days · 03/02/2026 9:15 am")).toBeTruthy();
+    expect(within(oldest).getByText("3 days · logged 03/02/2026 9:15 am")).toBeTruthy();
 
     const byType = within(screen.getByRole("list", { name: "Open packages by type" })).getAllByRole("listitem");
     expect(byType.map((li) => li.textContent)).toEqual(["SBSmall box1,200", "ENVEnvelope30", "KEYKeys4"]);
@@ -110,7 +110,7 @@ describe("waitingFor", () => {
   const tz = "America/New_York";
   const now = Date.parse("2026-03-05T15:00:00Z");
   it("counts whole days in the building's zone", () => {
-    expect(waitingFor("2026-03-05T05:30:00Z", tz, now)).toBe("since today");
+    expect(waitingFor("2026-03-05T05:30:00Z", tz, now)).toBe("Today");
     // 11:30 PM the day before in New York (04:30 UTC today).
     expect(waitingFor("2026-03-05T04:30:00Z", tz, now)).toBe("1 day");
     expect(waitingFor("2026-02-20T12:00:00Z", tz, now)).toBe("13 days");

@@ -20,10 +20,10 @@ function listLink(building: number, filters: Record<string, string>): string {
   return `/${building}/packages/list?${p}`;
 }
 
-/** 'today', '1 day', '9 days': whole days in the building's zone since it was opened. */
+/** 'Today', '1 day', '9 days': whole days in the building's zone since it was opened. */
 export function waitingFor(opened: string, timeZone: string | undefined, now: number = Date.now()): string {
   const days = inZone(now, timeZone).startOf("day").diff(inZone(opened, timeZone).startOf("day"), "day");
-  if (days <= 0) return "since today";
+  if (days <= 0) return "Today";
   return days === 1 ? "1 day" : `${days} days`;
 }
 
@@ -86,7 +86,7 @@ function SummaryBody({ summary, building, timeZone }: { summary: PackageSummary;
               Unit {oldest.apartment_number}
             </Link>
             <Typography component="span" variant="body2" sx={{ color: "text.secondary" }}>
-              {waitingFor(oldest.date_opened, timeZone)} · {formatZonedDateTime(oldest.date_opened, timeZone)}
+              {waitingFor(oldest.date_opened, timeZone)} · logged {formatZonedDateTime(oldest.date_opened, timeZone)}
             </Typography>
           </Box>
         ) : (
