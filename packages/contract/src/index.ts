@@ -12,3 +12,4 @@ export * from "./occupancies.ts";
 export * from "./shift-logs-ui.ts";
 export * from "./packages.ts";
 export * from "./packages-ui.ts";
+export * from "./package-summary.ts";

@@ -44,6 +44,7 @@ import { sendView, type ViewBody } from "../../lib/view-cache.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
 import * as service from "./service.ts";
 import { packageTypeList } from "./types.ts";
+import { registerSummaryRoute } from "./summary.ts";
 
 const IdParams = z.object({ id: Id });
 const QueueItemParams = z.object({ id: Id, itemId: Id });
@@ -286,6 +287,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
       return sendView(req, reply, apartmentPackagesViews, view);
     },
   );
+
+  registerSummaryRoute(app);
 
   // Batch queue ------------------------------------------------------------------------------
 

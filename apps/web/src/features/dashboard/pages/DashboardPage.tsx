@@ -1,25 +1,18 @@
-import { Suspense } from "react";
 import Box from "@mui/material/Box";
-import Grid from "@mui/material/Grid";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { ErrorBoundary } from "../../../components/ErrorBoundary.tsx";
-import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { useBuilding, useCan, useMe } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { DASHBOARD_WIDGETS, type DashboardWidget } from "../widgets.ts";
+import { DashboardGrid } from "../components/DashboardGrid.tsx";
+import { visibleWidgets } from "../model.ts";
+import { DASHBOARD_WIDGETS } from "../registry.ts";
 
-/** /{building}/dashboard: the building's heading and the two-column frame the widgets fill. */
+/** /{building}/dashboard: the building's heading and the widgets this user may see. */
 export function Component() {
-  const { building } = useBuilding();
+  const { building, settings } = useBuilding();
   const me = useMe();
   const can = useCan();
   usePageTitle("Dashboard");
-  const shown = DASHBOARD_WIDGETS.filter(
-    (w) => (!w.action || can(w.action)) && (!w.roles || w.roles.includes(me.role)),
-  );
-  const left = shown.filter((w) => w.column === "left");
-  const right = shown.filter((w) => w.column === "right");
+  const shown = visibleWidgets(DASHBOARD_WIDGETS, { can, role: me.role, settings });
   const title = building?.name || building?.address || "Dashboard";
 
   return (
@@ -30,28 +23,7 @@ export function Component() {
           <Typography sx={{ color: "text.secondary", mt: 0.5 }}>{building.address}</Typography>
         )}
       </Box>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 8 }} data-testid="dashboard-left">
-          <WidgetColumn widgets={left} />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 4 }} data-testid="dashboard-right">
-          <WidgetColumn widgets={right} />
-        </Grid>
-      </Grid>
+      <DashboardGrid widgets={shown} />
     </Box>
-  );
-}
-
-function WidgetColumn({ widgets }: { widgets: DashboardWidget[] }) {
-  return (
-    <Stack spacing={3}>
-      {widgets.map(({ key, Component: Widget }) => (
-        <ErrorBoundary key={key}>
-          <Suspense fallback={<SectionProgress />}>
-            <Widget />
-          </Suspense>
-        </ErrorBoundary>
-      ))}
-    </Stack>
   );
 }

@@ -1,0 +1,10 @@
+/**
+ * Every dashboard widget, by the feature that owns it: one line per feature, its widgets
+ * imported from its index.ts (each feature describes them in its own folder). Who sees a widget
+ * and where it goes is the widget's own description (see model.ts).
+ */
+import { packageWidgets } from "../packages/index.ts";
+import { shiftLogWidgets } from "../shift-logs/index.ts";
+import type { DashboardWidget } from "./model.ts";
+
+export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [...shiftLogWidgets, ...packageWidgets];
