@@ -149,6 +149,8 @@ export const CACHES = {
   "package-grid": { reads: ["packages", "units", "package_types"], max: VIEW_CACHE_MAX },
   /** GET /core/buildings/{b}/apartment-packages/ */
   "apartment-packages": { reads: ["packages", "units", "package_types"], max: VIEW_CACHE_MAX },
+  /** GET /core/buildings/{b}/package-summary/ (per building and local day) */
+  "package-summary": { reads: ["packages", "units", "package_types"], max: VIEW_CACHE_MAX },
   /** GET /core/quick-search/?building= */
   "quick-search": { reads: ["units"], max: VIEW_CACHE_MAX },
   /** GET /core/buildings/{b}/apartments/dropdown/ */

@@ -36,6 +36,21 @@ describe("lint: feature boundaries", () => {
     ).toEqual(["A feature does not import the app shell (src/app); move what it needs to lib/ or components/."]);
   });
 
+  it("lets a feature's tests read the shell's wiring, but not another feature's internals", async () => {
+    expect(
+      await boundaryErrors(
+        "apps/web/src/features/packages/summary.test.tsx",
+        'import { LIVE_TOPIC_QUERIES } from "../../app/liveTopics.ts";\nexport const q = LIVE_TOPIC_QUERIES;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        "apps/web/src/features/dashboard/x.test.tsx",
+        'import { fakeApi } from "../shift-logs/testing.tsx";\nexport const f = fakeApi;\n',
+      ),
+    ).toHaveLength(1);
+  });
+
   it("allows another feature's index.ts, the feature's own files, lib/ and components/", async () => {
     expect(
       await boundaryErrors(

@@ -6,7 +6,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { iso, startOfDayIn, todayIn } from "../../lib/dates.ts";
-import { sendView, VIEW_CACHE_MAX, type View, type ViewBody } from "../../lib/view-cache.ts";
+import { sendView, type View, type ViewBody } from "../../lib/view-cache.ts";
 import { toTypeSummary } from "./service.ts";
 import * as repo from "./summary-repository.ts";
 
@@ -48,7 +48,7 @@ async function loadSummary(db: DbOrTx, buildingId: number, today: string, midnig
 /** Registers the summary route on the packages module's app. */
 export function registerSummaryRoute(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const views = app.changes.cache<ViewBody>({ name: "package-summary", max: VIEW_CACHE_MAX });
+  const views = app.changes.cache<ViewBody>("package-summary");
   app.get(
     "/core/buildings/:id/package-summary/",
     {

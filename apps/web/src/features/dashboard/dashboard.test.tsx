@@ -11,7 +11,7 @@ import {
   STAFF,
 } from "@portico/contract";
 import { LIVE_TOPIC_QUERIES } from "../../app/liveTopics.ts";
-import { fakeApi, makeMe, renderWithApp } from "../shift-logs/testing.tsx";
+import { fakeApi, makeMe, renderWithApp } from "../../test/harness.tsx";
 import { DashboardGrid } from "./components/DashboardGrid.tsx";
 import { cardsOf, type DashboardWidget, layoutOf, visibleWidgets } from "./model.ts";
 import { Component as DashboardPage } from "./pages/DashboardPage.tsx";
