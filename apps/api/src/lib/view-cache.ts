@@ -37,7 +37,6 @@ export interface View {
  * may see, the employees of their buildings) gets the user in its key and the user's own topic
  * (`user:<id>`: a role, access or account change drops everything that user sees) from sendView.
  */
-export { LIST_CACHE, VIEW_CACHE_MAX } from "./caches.ts";
 
 /** The key of a per-user list page: the user and the whole URL with its query. */
 export const userPageKey = (req: FastifyRequest): string => `${requireUser(req).id}:${req.url}`;

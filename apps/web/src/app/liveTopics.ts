@@ -8,9 +8,9 @@
  */
 import type { LiveTopicMap } from "../lib/live.ts";
 import { coreKeys } from "../lib/queries.ts";
-import { packageKeys } from "../features/packages/api.ts";
-import { shiftLogKeys } from "../features/shift-logs/api.ts";
-import { showsUnitProfiles } from "../features/occupancies/api.ts";
+import { packageKeys } from "../features/packages/index.ts";
+import { shiftLogKeys } from "../features/shift-logs/index.ts";
+import { showsUnitProfiles } from "../features/occupancies/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.

@@ -52,7 +52,6 @@ export interface TypeListDefinition<Row, Insert, Item, Write, Patch, Query> {
   detailWithoutSlash?: boolean;
 }
 
-export type AnyTypeListDefinition = TypeListDefinition<any, any, any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Keeps the types of a definition together (and checks it). */
 export const defineTypeList = <Row, Insert, Item, Write, Patch, Query>(

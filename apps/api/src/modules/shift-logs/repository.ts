@@ -706,7 +706,6 @@ export async function findType(db: DbOrTx, id: number) {
   const rows = await db.select(typeColumns).from(shiftLogTypes).where(eq(shiftLogTypes.id, id)).limit(1);
   return rows[0] ?? null;
 }
-export type TypeRow = NonNullable<Awaited<ReturnType<typeof findType>>>;
 
 export async function findTypeByCode(db: DbOrTx, code: string) {
   const rows = await db.select(typeColumns).from(shiftLogTypes).where(eq(shiftLogTypes.code, code)).limit(1);

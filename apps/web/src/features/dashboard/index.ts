@@ -1,2 +1,2 @@
 /** What other features may use of the dashboard: the shape of the widgets they register. */
-export type { DashboardGroupKey, DashboardWidget, WidgetSize } from "./model.ts";
+export type { DashboardWidget } from "./model.ts";

@@ -9,12 +9,8 @@ import {
   type Occupant,
   type PackageType,
 } from "@portico/contract";
-import type { Me, Role } from "@portico/contract";
 import * as harness from "../../test/harness.tsx";
 
-export { BUILDING, type FakeCall, type Handler } from "../../test/harness.tsx";
-
-export const makeMe = (role: Role = "FD", id = 42): Me => harness.makeMe(role, { id });
 
 export const APARTMENTS: ApartmentDropdownItem[] = [
   { id: 11, apartment_number: "1203", current_occupancy_id: 91, is_vacant: false, floor: "12", line: "03" },

@@ -10,7 +10,6 @@ import {
 import type { Me, Role } from "@portico/contract";
 import * as harness from "../../test/harness.tsx";
 
-export { BUILDING, type FakeCall, type Handler } from "../../test/harness.tsx";
 
 export const makeMe = (role: Role = "FD", id = 42): Me => harness.makeMe(role, { id });
 

@@ -9,7 +9,7 @@ import {
 } from "@portico/contract";
 import * as harness from "../../../../test/harness.tsx";
 
-export { BUILDING, page, type FakeCall, type Handler } from "../../../../test/harness.tsx";
+export { page } from "../../../../test/harness.tsx";
 
 export const OTHER_BUILDING: Building = {
   id: 2,

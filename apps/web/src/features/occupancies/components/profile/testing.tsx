@@ -11,7 +11,7 @@ import {
 } from "@portico/contract";
 import * as harness from "../../../../test/harness.tsx";
 
-export { BUILDING, setMobile, type FakeCall, type Handler } from "../../../../test/harness.tsx";
+export { setMobile } from "../../../../test/harness.tsx";
 
 export const makeMe = (role: Role = "FD", id = 42): Me =>
   harness.makeMe(role, {
