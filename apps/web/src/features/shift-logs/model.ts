@@ -17,6 +17,7 @@ import {
   ShiftLogNoteBody,
   type ShiftLogNoteWriteInput,
   type ShiftLogType,
+  dateRangeOrder,
   isDateRangeReversed,
   isValidDateFilter,
   MESSAGES,
@@ -357,10 +358,13 @@ export const filterSchema = z
     is_high_priority: z.boolean(),
     only_edited: z.boolean(),
   })
-  .superRefine((v, ctx) => {
-    if (isDateRangeReversed(pickedDay(v.min_date_created), pickedDay(v.max_date_created)))
-      ctx.addIssue({ code: "custom", path: ["max_date_created"], message: MESSAGES.endBeforeStart });
-  });
+  // The contract's range rule, on the picked days.
+  .superRefine((v, ctx) =>
+    dateRangeOrder([["min_date_created", "max_date_created"]])(
+      { min_date_created: pickedDay(v.min_date_created), max_date_created: pickedDay(v.max_date_created) },
+      ctx,
+    ),
+  );
 
 const parseDay = (v: string | undefined): Dayjs | null => {
   if (!v) return null;
