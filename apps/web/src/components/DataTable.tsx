@@ -253,7 +253,10 @@ export function DataTable<R extends GridValidRowModel>({
             choose(own);
           }}
           slots={{ toolbar: TableToolbar }}
-          slotProps={{ columnsManagement: { getTogglableColumns: () => togglable } }}
+          slotProps={{
+            columnsManagement: { getTogglableColumns: () => togglable },
+            loadingOverlay: { variant: "linear-progress", noRowsVariant: "skeleton" },
+          }}
           showToolbar
           onRowClick={onRowClick}
           getRowClassName={getRowClassName}
