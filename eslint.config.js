@@ -27,14 +27,4 @@ export default tseslint.config(
     plugins: { portico: { rules: { "feature-boundaries": featureBoundaries } } },
     rules: { "portico/feature-boundaries": "error" },
   },
-  // Temporary, until these pages move onto their rebuilt versions: the list pages' building-switch
-  // handle (lib/buildingSwitch.ts) and date field (features/occupancies/index.ts exports DateField).
-  {
-    files: [
-      "apps/web/src/features/packages/pages/PackageListPage.tsx",
-      "apps/web/src/features/shift-logs/pages/ShiftLogSearchPage.tsx",
-      "apps/web/src/features/occupancies/pages/UnitListPage.tsx",
-    ],
-    rules: { "portico/feature-boundaries": "off" },
-  },
 );

@@ -5,8 +5,8 @@
 
 /** The search page's default from-date: this many days back (building time zone). */
 export const SHIFT_LOG_SEARCH_DEFAULT_DAYS_BACK = 7;
-/** The admin shift log list fetches this many notes at once. */
-export const ADMIN_SHIFT_LOG_LIMIT = 1000;
+/** The admin shift log list's default page size (25, 50 or 100 a page). */
+export const ADMIN_SHIFT_LOG_DEFAULT_LIMIT = 50;
 /**
  * The units picker's 'None' choice. In include_apartments / exclude_apartments it is the word
  * `none`; in a note write it becomes `no_apartment: true` with `apartment_ids: []`.

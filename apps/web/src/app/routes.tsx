@@ -6,7 +6,7 @@
 import { Navigate, type RouteObject } from "react-router";
 import { RouteErrorPage, SectionRouteError } from "./pages/RouteErrorPage.tsx";
 import { FullPageProgress } from "../components/FullPageProgress.tsx";
-import type { BuildingSwitchHandle } from "./shell/buildingSwitch.ts";
+import type { BuildingSwitchHandle } from "../lib/buildingSwitch.ts";
 
 const notFound = () => import("./pages/NotFoundPage.tsx");
 

@@ -37,3 +37,15 @@ export const formatZonedTime = (v: ConfigType, tz?: string | null) => fmt(v, tz,
 export const formatZonedDateTime = (v: ConfigType, tz?: string | null) => fmt(v, tz, DATE_TIME_FORMAT);
 /** 'Friday, 11/21/2025' */
 export const formatZonedDayHeading = (v: ConfigType, tz?: string | null) => fmt(v, tz, `dddd, ${DATE_FORMAT}`);
+
+/** The zone's short name at that instant ('EST', 'PDT', or 'GMT+1' where it has none). */
+export function zoneName(value: ConfigType, tz?: string | null): string {
+  const d = dayjs(value);
+  if (!tz || !d.isValid()) return "";
+  try {
+    const parts = new Intl.DateTimeFormat("en-US", { timeZone: tz, timeZoneName: "short" }).formatToParts(d.toDate());
+    return parts.find((p) => p.type === "timeZoneName")?.value ?? "";
+  } catch {
+    return "";
+  }
+}

@@ -277,6 +277,24 @@ describe("who may list which buildings", () => {
     expect(keys(await list(`buildings=${w.b2}&shift_log_type_id=${w.type.Package}`, "sl_office"))).toEqual(["annex"]);
   });
 
+  it("the admin list pages through every building's notes in the order asked, the count on each page", async () => {
+    const q = `buildings=${w.b1},${w.b2}&limit=3&ordering=building`;
+    const pages = [
+      await list(`${q}&offset=0`, "sl_office"),
+      await list(`${q}&offset=3`, "sl_office"),
+      await list(`${q}&offset=6`, "sl_office"),
+    ];
+    // Annex before Tower; within a building, ties by id.
+    expect(pages.map(keys)).toEqual([["annex", "n1", "n2"], ["n3", "n4", "n5"], ["n7"]]);
+    expect(pages.map((p) => p.count)).toEqual([7, 7, 7]);
+    expect(pages[1].previous).not.toBeNull();
+    expect(pages[2].next).toBeNull();
+    expect(keys(await list(`buildings=${w.b1},${w.b2}&limit=2&ordering=-building`, "sl_office"))).toEqual([
+      "n7",
+      "n5",
+    ]);
+  });
+
   it("dates across buildings use each building's time zone", async () => {
     // annex: 2025-03-11 06:30Z is 2025-03-10 23:30 in Los Angeles; n3 (05:00Z) is 01:00 on the 11th in New York.
     expect(keys(await list(`buildings=${w.b1},${w.b2}&min_date_created=2025-03-11`, "sl_office"))).toEqual([

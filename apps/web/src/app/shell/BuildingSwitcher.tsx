@@ -1,7 +1,7 @@
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import type { Building } from "@portico/contract";
-import { useSwitchBuilding } from "./buildingSwitch.ts";
+import { useSwitchBuilding } from "../../lib/buildingSwitch.ts";
 
 /** The 'Building' selector of the top bar (desktop), listing buildings by address. */
 export function BuildingSwitcher({ buildings, current }: { buildings: readonly Building[]; current: number }) {

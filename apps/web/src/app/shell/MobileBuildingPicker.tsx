@@ -13,7 +13,7 @@ import Typography from "@mui/material/Typography";
 import CloseIcon from "@mui/icons-material/Close";
 import ApartmentIcon from "@mui/icons-material/Apartment";
 import type { Building } from "@portico/contract";
-import { useSwitchBuilding } from "./buildingSwitch.ts";
+import { useSwitchBuilding } from "../../lib/buildingSwitch.ts";
 
 /** Mobile (< 992 px): a button opening a full-screen list of buildings by address. */
 export function MobileBuildingPicker({ buildings, current }: { buildings: readonly Building[]; current: number }) {

@@ -17,9 +17,9 @@ import {
   ShiftLogNoteBody,
   ShiftLogNoteLocation,
   type ShiftLogNoteWriteInput,
+  dateRangeOrder,
   isDateRangeReversed,
   isValidDateFilter,
-  MESSAGES,
 } from "@portico/contract";
 import type { QueryParams } from "../../lib/api.ts";
 import { checkedBy } from "../../lib/forms.ts";
@@ -353,10 +353,13 @@ export const filterSchema = z
     is_high_priority: z.boolean(),
     only_edited: z.boolean(),
   })
-  .superRefine((v, ctx) => {
-    if (isDateRangeReversed(pickedDay(v.min_date_created), pickedDay(v.max_date_created)))
-      ctx.addIssue({ code: "custom", path: ["max_date_created"], message: MESSAGES.endBeforeStart });
-  });
+  // The contract's range rule, on the picked days.
+  .superRefine((v, ctx) =>
+    dateRangeOrder([["min_date_created", "max_date_created"]])(
+      { min_date_created: pickedDay(v.min_date_created), max_date_created: pickedDay(v.max_date_created) },
+      ctx,
+    ),
+  );
 
 const parseDay = (v: string | undefined): Dayjs | null => {
   if (!v) return null;

@@ -6,12 +6,11 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
-import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import PrintIcon from "@mui/icons-material/Print";
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
 import { MESSAGES, type UnitListRow } from "@portico/contract";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatDate } from "../../../lib/dates.ts";
@@ -19,19 +18,20 @@ import { useBuildings } from "../../../lib/queries.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { DataTable } from "../../../components/DataTable.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import type { BuildingSwitchHandle } from "../../../app/shell/buildingSwitch.ts";
+import type { BuildingSwitchHandle } from "../../../lib/buildingSwitch.ts";
 import { useDownloadOccupants, useDownloadVacantUnits, useExportUnitList, useUnitList } from "../api.ts";
 import { UnitListFilterForm } from "../components/list/UnitListFilterForm.tsx";
 import {
   applySearch,
+  DEFAULT_STATE,
   filtersOf,
   invalidDates,
   reversedDates,
-  orderingOf,
   readUnitListState,
   resetState,
-  sortOf,
+  SORTABLE_FIELDS,
   toApiQuery,
   type UnitListState,
   unitListStateToParams,
@@ -42,7 +42,8 @@ export const handle: BuildingSwitchHandle = {
   onBuildingChange: (building) => `/${building}/manage/unit-profiles`,
 };
 
-const PAGE_SIZES = [30, 50, 100];
+/** Columns that sort (the API's ordering keys). */
+const SORT_KEYS = Object.fromEntries(SORTABLE_FIELDS.map((f) => [f, f]));
 
 const STATUS_LABEL = { CURRENT: null, FUTURE: "Future", INACTIVE: "Inactive" } as const;
 
@@ -92,8 +93,6 @@ export function Component() {
   const occupantsXlsx = useDownloadOccupants(building);
   const vacantXlsx = useDownloadVacantUnits(building);
 
-  const rows = list.data?.results ?? [];
-  const count = list.data?.count ?? 0;
   const manyBuildings =
     state.buildings.length > 0 && !(state.buildings.length === 1 && state.buildings[0] === String(building));
 
@@ -188,18 +187,6 @@ export function Component() {
     [mayCreate, isMobile],
   );
 
-  const onSort = (model: GridSortModel) => {
-    const first = model[0];
-    go((current) => ({ ...current, ordering: orderingOf(first?.field, first?.sort), offset: 0 }));
-  };
-  const onPage = (model: GridPaginationModel) =>
-    go((current) => {
-      const sizeChanged = model.pageSize !== current.limit;
-      return { ...current, limit: model.pageSize, offset: sizeChanged ? 0 : model.page * model.pageSize };
-    });
-
-  const pageSizes = PAGE_SIZES.includes(state.limit) ? PAGE_SIZES : [...PAGE_SIZES, state.limit].sort((a, b) => a - b);
-
   return (
     <Box>
       <Box component="header" sx={{ mb: 2 }}>
@@ -252,55 +239,43 @@ export function Component() {
           </Button>
         </Box>
       </Box>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <UnitListFilterForm
-          building={building}
-          buildings={buildings.data ?? []}
-          values={filtersOf(state)}
-          valuesKey={key}
-          onSearch={(filters) => go((current) => applySearch(current, filters))}
-          onReset={() => go(resetState())}
-        />
-      </Paper>
+      <UnitListFilterForm
+        building={building}
+        buildings={buildings.data ?? []}
+        values={filtersOf(state)}
+        valuesKey={key}
+        onSearch={(filters) => go((current) => applySearch(current, filters))}
+        onReset={() => go(resetState())}
+      />
       {badDates.length > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {MESSAGES.invalidDate}: fix the lease start date to search.
         </Alert>
       )}
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {MESSAGES.failedList(errorMessage(list.error))}
-        </Alert>
-      )}
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 1 }}>
-        <Typography role="status" sx={{ flex: 1, color: "text.secondary" }}>
-          {list.data ? (count === 1 ? "1 result" : `${count} results`) : "\u00a0"}
-        </Typography>
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadIcon />}
-          loading={exporter.isPending}
-          disabled={!list.data || count === 0}
-          onClick={() => exporter.mutate(apiQuery, { onError: failed })}
-        >
-          Export Table
-        </Button>
-      </Box>
-      <DataGrid
+      <DataTable
         label="Unit profiles"
-        rows={rows}
         columns={columns}
+        query={list}
         getRowId={(row) => `${row.building_id}-${row.apartment_id}-${row.id ?? "vacant"}`}
-        rowCount={count}
-        loading={list.isFetching}
-        paginationMode="server"
-        sortingMode="server"
-        paginationModel={{ page: Math.floor(state.offset / state.limit), pageSize: state.limit }}
-        onPaginationModelChange={onPage}
-        pageSizeOptions={pageSizes}
-        sortModel={[sortOf(state.ordering)]}
-        onSortModelChange={onSort}
+        paging={{ limit: state.limit, offset: state.offset }}
+        onPagingChange={(p) => go((current) => ({ ...current, ...p }))}
+        ordering={state.ordering}
+        sortKeys={SORT_KEYS}
+        onOrderingChange={(o) => go((current) => ({ ...current, ordering: o ?? DEFAULT_STATE.ordering, offset: 0 }))}
         sortingOrder={["asc", "desc"]}
+        countText={(n) => (n === 1 ? "1 result" : `${n} results`)}
+        emptyText={blocked ? MESSAGES.fixDatesToSearch : MESSAGES.noMatchingResults}
+        hiddenColumns={[
+          ...(manyBuildings && !isMobile ? [] : ["building_name"]),
+          ...(seesEmails && !isMobile ? [] : ["emails"]),
+          ...(isMobile ? ["phone_numbers", "lease_start_date", "move_out_date"] : []),
+        ]}
+        columnsStorageKey="unit-profiles"
+        exportAction={{
+          label: "Export Table",
+          pending: exporter.isPending,
+          onClick: () => exporter.mutate(apiQuery, { onError: failed }),
+        }}
         onRowClick={({ row }, event) => {
           // The unit link navigates by itself.
           if ((event.target as HTMLElement).closest("a")) return;
@@ -308,23 +283,8 @@ export function Component() {
           if (to) navigate(to);
         }}
         getRowClassName={({ row }) => (rowTarget(row, mayCreate) ? "unit-row--link" : "")}
-        columnVisibilityModel={{
-          building_name: manyBuildings && !isMobile,
-          emails: seesEmails && !isMobile,
-          phone_numbers: !isMobile,
-          lease_start_date: !isMobile,
-          move_out_date: !isMobile,
-        }}
-        getRowHeight={() => "auto"}
-        disableColumnMenu
-        disableRowSelectionOnClick
-        autoHeight
-        localeText={{ noRowsLabel: blocked ? MESSAGES.fixDatesToSearch : MESSAGES.noMatchingResults }}
-        sx={{
-          bgcolor: "background.paper",
-          "& .MuiDataGrid-cell": { py: 1, lineHeight: 1.45, display: "flex", alignItems: "flex-start" },
-          "& .unit-row--link": { cursor: "pointer" },
-        }}
+        align="flex-start"
+        sx={{ "& .unit-row--link": { cursor: "pointer" } }}
       />
     </Box>
   );

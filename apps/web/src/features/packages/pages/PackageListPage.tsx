@@ -1,21 +1,14 @@
 import { useMemo, useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router";
-import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
-import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
 import {
   compareApartmentNumbers,
-  isDateRangeReversed,
   isValidDateFilter,
   MESSAGES,
   type Package,
@@ -26,13 +19,16 @@ import {
   PACKAGE_MESSAGES as M,
   packagePaths,
 } from "@portico/contract";
-import { errorMessage, type QueryParams } from "../../../lib/api.ts";
+import type { QueryParams } from "../../../lib/api.ts";
 import { useApartmentsDropdown } from "../../../lib/queries.ts";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDate, formatZonedTime } from "../../../lib/zonedDates.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import { DateField } from "../../occupancies/components/forms/DateField.tsx";
+import { DataTable } from "../../../components/DataTable.tsx";
+import { DateField } from "../../../components/DateField.tsx";
+import { FilterBar, SelectFilter } from "../../../components/FilterBar.tsx";
+import { dateFilterErrors, useListUrl } from "../../../components/listUrl.ts";
 import { usePackages, usePackageTypes } from "../api.ts";
 import { personName, residentNames } from "../model.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
@@ -73,6 +69,8 @@ const STATUS_CHOICES = [
   { value: "OPEN,CLOSED", label: "Open and closed" },
 ];
 
+const GROUP_CHOICES = PACKAGE_GROUPS.map((g) => ({ value: g, label: PACKAGE_GROUP_DISPLAY[g] }));
+
 const SORTABLE: Record<string, string> = {
   id: "id",
   apartment_number: "apartment_number",
@@ -84,22 +82,15 @@ const SORTABLE: Record<string, string> = {
   closed_by: "closed_by",
 };
 
-const PAGE_SIZES = [30, 50, 100];
 const DATE_KEYS: FilterKey[] = ["min_date_opened", "max_date_opened", "min_date_closed", "max_date_closed"];
-/** Each range's end and its start. */
-const RANGE_START: Partial<Record<FilterKey, FilterKey>> = {
-  max_date_opened: "min_date_opened",
-  max_date_closed: "min_date_closed",
-};
+/** Each range's start and end (the contract's order rule). */
+const DATE_RANGES = [
+  ["min_date_opened", "max_date_opened"],
+  ["min_date_closed", "max_date_closed"],
+] as const;
 
-/** A date filter's message: 'Invalid date', or an end before its start (on the end). */
-export function dateFilterError(f: Filters, k: FilterKey): string | undefined {
-  if (f[k] && !isValidDateFilter(f[k])) return MESSAGES.invalidDate;
-  const start = RANGE_START[k];
-  if (start && f[start] && isValidDateFilter(f[start]) && isDateRangeReversed(f[start], f[k]))
-    return MESSAGES.endBeforeStart;
-  return undefined;
-}
+/** The date filters' messages: 'Invalid date', or an end before its start (on the end). */
+const dateErrors = (f: Filters) => dateFilterErrors(f, DATE_RANGES, isValidDateFilter);
 
 function readFilters(params: URLSearchParams): Filters {
   const out = { ...DEFAULT_FILTERS };
@@ -115,34 +106,20 @@ export function Component() {
   usePageTitle("Search packages");
   const { id: building, building: info } = useBuilding();
   const tz = info?.time_zone;
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, update, paging, setPaging } = useListUrl(PACKAGE_LIST_DEFAULT_LIMIT);
   const filters = readFilters(params);
   const ordering = params.get("ordering") || PACKAGE_LIST_DEFAULT_ORDERING;
-  const limit = Number(params.get("limit")) || PACKAGE_LIST_DEFAULT_LIMIT;
-  const offset = Number(params.get("offset")) || 0;
   const showComments = params.get("comments") === "show";
   // Invalid or reversed dates are shown under their fields; the list waits for good ones.
-  const badDates = DATE_KEYS.filter((k) => dateFilterError(filters, k));
+  const badDates = Object.keys(dateErrors(filters)).length > 0;
 
   const query: QueryParams = {
     building,
-    limit,
-    offset,
+    ...paging,
     ordering,
     ...Object.fromEntries(FILTER_KEYS.map((k) => [k, filters[k] || undefined])),
   };
-  const list = usePackages(query, { enabled: badDates.length === 0 });
-  const rows = list.data?.results ?? [];
-  const count = list.data?.count ?? 0;
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next);
-  };
+  const list = usePackages(query, { enabled: !badDates });
 
   const columns = useMemo<GridColDef<Package>[]>(() => {
     const cols: GridColDef<Package>[] = [
@@ -203,6 +180,7 @@ export function Component() {
       headerName: "Details",
       width: 90,
       sortable: false,
+      hideable: false,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={packagePaths.detail(building, row.id)} aria-label={`View package ${row.id}`}>
           View
@@ -211,26 +189,6 @@ export function Component() {
     });
     return cols;
   }, [tz, showComments, building]);
-
-  const sortModel: GridSortModel = [
-    { field: ordering.replace(/^-/, ""), sort: ordering.startsWith("-") ? "desc" : "asc" },
-  ];
-  const onSort = (model: GridSortModel) => {
-    const first = model[0];
-    const key = first ? SORTABLE[first.field] : undefined;
-    update({
-      ordering: key ? (first.sort === "desc" ? `-${key}` : key) : null,
-      offset: null,
-    });
-  };
-  const onPage = (model: GridPaginationModel) => {
-    const sizeChanged = model.pageSize !== limit;
-    update({
-      limit: model.pageSize === PACKAGE_LIST_DEFAULT_LIMIT ? null : String(model.pageSize),
-      offset: sizeChanged || model.page === 0 ? null : String(model.page * model.pageSize),
-    });
-  };
-  const pageSizes = PAGE_SIZES.includes(limit) ? PAGE_SIZES : [...PAGE_SIZES, limit].sort((a, b) => a - b);
 
   return (
     <Box>
@@ -246,54 +204,27 @@ export function Component() {
           />
         }
       />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <FilterForm
-          key={params.toString()}
-          building={building}
-          initial={filters}
-          onSearch={(f) =>
-            update({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k] === DEFAULT_FILTERS[k] ? null : f[k]])), offset: null })
-          }
-          onReset={() => setParams(new URLSearchParams(showComments ? { comments: "show" } : {}))}
-        />
-      </Paper>
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {MESSAGES.failedList(errorMessage(list.error))}
-        </Alert>
-      )}
-      <Typography role="status" sx={{ mb: 1, color: "text.secondary" }}>
-        {list.data ? (count === 1 ? "1 package" : `${count} packages`) : "\u00a0"}
-      </Typography>
-      <DataGrid
+      <FilterForm
+        key={params.toString()}
+        building={building}
+        initial={filters}
+        onSearch={(f) =>
+          update({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k] === DEFAULT_FILTERS[k] ? null : f[k]])), offset: null })
+        }
+        onReset={() => setParams(new URLSearchParams(showComments ? { comments: "show" } : {}))}
+      />
+      <DataTable
         label="Packages"
-        rows={rows}
         columns={columns}
-        rowCount={count}
-        loading={list.isFetching}
-        paginationMode="server"
-        sortingMode="server"
-        paginationModel={{ page: Math.floor(offset / limit), pageSize: limit }}
-        onPaginationModelChange={onPage}
-        pageSizeOptions={pageSizes}
-        sortModel={sortModel}
-        onSortModelChange={onSort}
-        sortingOrder={["desc", "asc"]}
-        getRowHeight={() => "auto"}
-        disableColumnMenu
-        disableRowSelectionOnClick
-        autoHeight
-        localeText={{
-          noRowsLabel: badDates.length
-            ? MESSAGES.fixDatesToSearch
-            : filters.search
-              ? MESSAGES.noMatchingResults
-              : M.noMatch,
-        }}
-        sx={{
-          bgcolor: "background.paper",
-          "& .MuiDataGrid-cell": { py: 1, lineHeight: 1.45, display: "flex", alignItems: "center" },
-        }}
+        query={list}
+        paging={paging}
+        onPagingChange={setPaging}
+        ordering={ordering}
+        sortKeys={SORTABLE}
+        onOrderingChange={(o) => update({ ordering: o, offset: null })}
+        countText={(n) => (n === 1 ? "1 package" : `${n} packages`)}
+        emptyText={badDates ? MESSAGES.fixDatesToSearch : filters.search ? MESSAGES.noMatchingResults : M.noMatch}
+        columnsStorageKey="packages"
       />
     </Box>
   );
@@ -319,112 +250,77 @@ function FilterForm({
   );
   const apt = aptOptions.find((a) => String(a.id) === f.apartment) ?? null;
   const set = (k: FilterKey, v: string) => setF((cur) => ({ ...cur, [k]: v }));
-  const dateError = (k: FilterKey) => dateFilterError(f, k);
-  const hasErrors = DATE_KEYS.some((k) => dateError(k));
+  const errors = dateErrors(f);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (hasErrors) return;
     onSearch(f);
   };
   const date = (k: FilterKey, label: string) => (
     <DateField
       id={`package-filter-${k}`}
       name={k}
-      size="small"
       label={label}
       value={f[k]}
       onChange={(v) => set(k, v)}
-      error={dateError(k)}
+      error={errors[k]}
     />
   );
   return (
-    <Box component="form" onSubmit={submit} aria-label="Package filters">
-      <Box
-        sx={{
-          display: "grid",
-          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", lg: "repeat(4, 1fr)" },
-          gap: 2,
-          mb: 2,
-        }}
-      >
-        <TextField
-          size="small"
-          label="Search"
-          placeholder="Unit, name, type or comment"
-          value={f.search}
-          onChange={(e) => set("search", e.target.value)}
-        />
-        <TextField select size="small" label="Status" value={f.package_status} onChange={(e) => set("package_status", e.target.value)}>
-          {STATUS_CHOICES.map((s) => (
-            <MenuItem key={s.value} value={s.value}>
-              {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Package type"
-          value={f.package_type}
-          onChange={(e) => set("package_type", e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-        >
-          <MenuItem value="">All types</MenuItem>
-          {(types.data ?? []).map((t) => (
-            <MenuItem key={t.id} value={String(t.id)}>
-              {t.name}
-              {t.is_active ? "" : " (inactive)"}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Group"
-          value={f.package_type__group}
-          onChange={(e) => set("package_type__group", e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-        >
-          <MenuItem value="">All groups</MenuItem>
-          {PACKAGE_GROUPS.map((g) => (
-            <MenuItem key={g} value={g}>
-              {PACKAGE_GROUP_DISPLAY[g]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Autocomplete
-          size="small"
-          options={aptOptions}
-          value={apt}
-          autoHighlight
-          getOptionLabel={(a) => a.apartment_number}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          noOptionsText={MESSAGES.noMatchingResults}
-          onChange={(_, a) => set("apartment", a ? String(a.id) : "")}
-          renderInput={(p) => <TextField {...p} label="Unit" />}
-        />
-        {date("min_date_opened", "Opened from")}
-        {date("max_date_opened", "Opened to")}
-        {date("min_date_closed", "Closed from")}
-        {date("max_date_closed", "Closed to")}
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={f.include_deactivated_units === "true"}
-              onChange={(e) => set("include_deactivated_units", e.target.checked ? "true" : "")}
-            />
-          }
-          label="Include deactivated units"
-        />
-      </Box>
-      <Box sx={{ display: "flex", gap: 1 }}>
-        <Button type="submit" variant="contained" disabled={hasErrors}>
-          Search
-        </Button>
-        <Button type="button" onClick={onReset}>
-          Reset
-        </Button>
-      </Box>
-    </Box>
+    <FilterBar label="Package filters" onSubmit={submit} onReset={onReset} errorFields={DATE_KEYS.filter((k) => errors[k])}>
+      <TextField
+        label="Search"
+        name="search"
+        placeholder="Unit, name, type or comment"
+        value={f.search}
+        onChange={(e) => set("search", e.target.value)}
+      />
+      <SelectFilter
+        label="Status"
+        value={f.package_status}
+        onChange={(v) => set("package_status", v)}
+        choices={STATUS_CHOICES}
+      />
+      <SelectFilter
+        label="Package type"
+        value={f.package_type}
+        onChange={(v) => set("package_type", v)}
+        emptyLabel="All types"
+        choices={(types.data ?? []).map((t) => ({
+          value: String(t.id),
+          label: `${t.name}${t.is_active ? "" : " (inactive)"}`,
+        }))}
+      />
+      <SelectFilter
+        label="Group"
+        value={f.package_type__group}
+        onChange={(v) => set("package_type__group", v)}
+        emptyLabel="All groups"
+        choices={GROUP_CHOICES}
+      />
+      <Autocomplete
+        options={aptOptions}
+        value={apt}
+        autoHighlight
+        getOptionLabel={(a) => a.apartment_number}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        noOptionsText={MESSAGES.noMatchingResults}
+        onChange={(_, a) => set("apartment", a ? String(a.id) : "")}
+        renderInput={(p) => <TextField {...p} label="Unit" />}
+      />
+      {date("min_date_opened", "Opened from")}
+      {date("max_date_opened", "Opened to")}
+      {date("min_date_closed", "Closed from")}
+      {date("max_date_closed", "Closed to")}
+      <FormControlLabel
+        sx={{ minHeight: 56 }}
+        control={
+          <Checkbox
+            checked={f.include_deactivated_units === "true"}
+            onChange={(e) => set("include_deactivated_units", e.target.checked ? "true" : "")}
+          />
+        }
+        label="Include deactivated units"
+      />
+    </FilterBar>
   );
 }

@@ -2,18 +2,37 @@ import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import SearchIcon from "@mui/icons-material/Search";
 import { DatePicker } from "@mui/x-date-pickers/DatePicker";
-import { SHIFT_LOG_MESSAGES } from "@portico/contract";
+import { SHIFT_LOG_MESSAGES, type ShiftLogType } from "@portico/contract";
 import { DATE_FORMAT } from "../../../lib/dates.ts";
+import { type Choice, FilterBar, SelectFilter } from "../../../components/FilterBar.tsx";
 import { useShiftLogTypes } from "../api.ts";
 import { filterSchema, type FilterValues } from "../model.ts";
 import { UnitsPicker } from "./UnitsPicker.tsx";
+
+/** The fields in the order they are shown (the first with an error gets the focus). */
+const FIELD_ORDER = [
+  "shift_log_type_id",
+  "min_date_created",
+  "max_date_created",
+  "include_apartments",
+  "search",
+  "is_high_priority",
+  "only_edited",
+] as const;
+
+/** The type filter's choices: all types, each type, and a type id (from a URL) not listed. */
+export function typeChoices(types: readonly ShiftLogType[] | undefined, value: string): Choice[] {
+  const list = types ?? [];
+  return [
+    { value: "all", label: "All types" },
+    ...list.map((t) => ({ value: String(t.id), label: `${t.name}${t.is_active ? "" : " (inactive)"}` })),
+    ...(value !== "all" && !list.some((t) => String(t.id) === value) ? [{ value, label: `Type #${value}` }] : []),
+  ];
+}
 
 export interface SearchFiltersProps {
   building: number;
@@ -53,8 +72,6 @@ export function SearchFilters({ building, values, valuesKey, onSearch, onReset }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [valuesKey]);
 
-  const hasErrors = Object.keys(errors).length > 0;
-
   const dateField = (name: "min_date_created" | "max_date_created", label: string) => (
     <Controller
       control={control}
@@ -89,36 +106,26 @@ export function SearchFilters({ building, values, valuesKey, onSearch, onReset }
   );
 
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label="Shift log filters"
-      noValidate
+    <FilterBar
+      label="Shift log filters"
       onSubmit={handleSubmit(onSearch)}
-      sx={{
-        display: "grid",
-        gap: 2,
-        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
-        alignItems: "start",
-      }}
+      onReset={onReset}
+      errorFields={FIELD_ORDER.filter((name) => errors[name])}
     >
       <Controller
         control={control}
         name="shift_log_type_id"
         render={({ field }) => (
-          <TextField {...field} inputRef={field.ref} id={`${uid}-type`} select label="Type" fullWidth>
-            <MenuItem value="all">All types</MenuItem>
-            {(types.data ?? []).map((t) => (
-              <MenuItem key={t.id} value={String(t.id)}>
-                {t.name}
-                {t.is_active ? "" : " (inactive)"}
-              </MenuItem>
-            ))}
-            {/* A type id from the URL that is not (yet) listed. */}
-            {field.value !== "all" && !(types.data ?? []).some((t) => String(t.id) === field.value) && (
-              <MenuItem value={field.value}>Type #{field.value}</MenuItem>
-            )}
-          </TextField>
+          <SelectFilter
+            id={`${uid}-type`}
+            name={field.name}
+            label="Type"
+            value={field.value}
+            inputRef={field.ref}
+            onBlur={field.onBlur}
+            onChange={field.onChange}
+            choices={typeChoices(types.data, field.value)}
+          />
         )}
       />
       {dateField("min_date_created", "From")}
@@ -194,12 +201,6 @@ export function SearchFilters({ building, values, valuesKey, onSearch, onReset }
           )}
         />
       </Box>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 1, minHeight: 56 }}>
-        <Button onClick={onReset}>Reset</Button>
-        <Button type="submit" variant="contained" size="large" startIcon={<SearchIcon />} disabled={hasErrors}>
-          Search
-        </Button>
-      </Box>
-    </Box>
+    </FilterBar>
   );
 }

@@ -1,32 +1,32 @@
 import { useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
-import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
 import {
-  ADMIN_SHIFT_LOG_LIMIT,
+  ADMIN_SHIFT_LOG_DEFAULT_LIMIT,
   addressNumber,
   type Building,
   MESSAGES,
   SHIFT_LOG_ADMIN_EDITED_AFTER_MS,
+  SHIFT_LOG_DEFAULT_ORDERING,
   type ShiftLogNote,
 } from "@portico/contract";
 import { ClampedText } from "../../../components/ClampedText.tsx";
-import { errorMessage } from "../../../lib/api.ts";
+import { DataTable } from "../../../components/DataTable.tsx";
+import { FilterBar, SelectFilter } from "../../../components/FilterBar.tsx";
+import { useListUrl } from "../../../components/listUrl.ts";
 import { useBuildings } from "../../../lib/queries.ts";
 import { buildingLabel } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { formatZonedDate, formatZonedTime } from "../../../lib/zonedDates.ts";
+import { formatZonedDate, formatZonedTime, zoneName } from "../../../lib/zonedDates.ts";
 import { useShiftLogNotes, useShiftLogTypes } from "../api.ts";
 import { cleanQuery, isEdited, ownerName } from "../model.ts";
 import { NoteDialog } from "../components/NoteDialog.tsx";
+import { typeChoices } from "../components/SearchFilters.tsx";
 
 const ids = (v: string | null) =>
   (v ?? "")
@@ -35,27 +35,43 @@ const ids = (v: string | null) =>
     .filter((s) => /^\d+$/.test(s))
     .map(Number);
 
+/** Columns that sort on the server (grid field → ordering key). */
+const SORT_KEYS: Record<string, string> = {
+  date_created: "date_created",
+  building: "building",
+  shift_log_type_name: "shift_log_type_name",
+  body: "body",
+  is_high_priority: "is_high_priority",
+  owner: "owner",
+};
+
 /**
  * /admin/shift-log (office users): every building's notes, or those of the chosen buildings
- * and type, 1000 at a time; Edited after 2 s. Admins may edit and delete any note.
+ * and type, a page at a time (order and page in the URL); Edited after 2 s. Times are each
+ * building's own; when the listed buildings are in more than one time zone, each time shows
+ * its zone. Admins may edit and delete any note.
  */
 export function Component() {
   usePageTitle("Shift log");
-  const [params, setParams] = useSearchParams();
+  const { params, update, paging, setPaging } = useListUrl(ADMIN_SHIFT_LOG_DEFAULT_LIMIT);
   const buildings = useBuildings();
   const types = useShiftLogTypes({ include_shift_end: true, show_all: true });
   const [open, setOpen] = useState<ShiftLogNote | null>(null);
 
   const type = params.get("shift_log_type_id") ?? "all";
   const chosen = ids(params.get("buildings"));
-  const setFilter = (next: { shift_log_type_id?: string; buildings?: number[] }) =>
-    setParams(
-      cleanQuery({
-        shift_log_type_id: next.shift_log_type_id ?? type,
-        buildings: next.buildings ?? chosen,
-      }),
+  const ordering = params.get("ordering") || SHIFT_LOG_DEFAULT_ORDERING;
+  /** A new type or set of buildings: back to the first page ('all' and no buildings leave the URL). */
+  const setFilter = (next: { shift_log_type_id?: string; buildings?: number[] }) => {
+    const kept = cleanQuery({
+      shift_log_type_id: next.shift_log_type_id ?? type,
+      buildings: next.buildings ?? chosen,
+    });
+    update(
+      { shift_log_type_id: kept.shift_log_type_id ?? null, buildings: kept.buildings ?? null, offset: null },
       { replace: true },
     );
+  };
 
   const sortedBuildings = useMemo(
     () =>
@@ -65,32 +81,37 @@ export function Component() {
     [buildings.data],
   );
   const zones = useMemo(() => new Map(sortedBuildings.map((b) => [b.id, b.time_zone])), [sortedBuildings]);
+  // The zone is shown when the listed buildings do not all keep the same time.
+  const listed = chosen.length ? sortedBuildings.filter((b) => chosen.includes(b.id)) : sortedBuildings;
+  const showZone = new Set(listed.map((b) => b.time_zone)).size > 1;
 
   const notes = useShiftLogNotes({
-    limit: ADMIN_SHIFT_LOG_LIMIT,
-    offset: 0,
-    ordering: "-date_created",
+    ...paging,
+    ordering,
     include_end_of_shift_notes: true,
     shift_log_type_id: type === "all" ? undefined : type,
     buildings: chosen.length ? chosen : undefined,
   });
-  const rows = notes.data?.results ?? [];
-  const count = notes.data?.count ?? 0;
 
-  const columns = useMemo<GridColDef<ShiftLogNote>[]>(
-    () => [
+  const columns = useMemo<GridColDef<ShiftLogNote>[]>(() => {
+    const tz = (row: ShiftLogNote) => zones.get(row.building.id);
+    const time = (row: ShiftLogNote) => {
+      const t = formatZonedTime(row.date_created, tz(row));
+      return showZone ? `${t} ${zoneName(row.date_created, tz(row))}`.trim() : t;
+    };
+    return [
       {
         field: "date_created",
         headerName: "Date",
         width: 96,
-        valueFormatter: (v: string, row) => formatZonedDate(v, zones.get(row.building.id)),
+        valueFormatter: (v: string, row) => formatZonedDate(v, tz(row)),
       },
       {
         field: "time",
         headerName: "Time",
-        width: 90,
+        width: showZone ? 120 : 90,
         sortable: false,
-        valueGetter: (_v, row) => formatZonedTime(row.date_created, zones.get(row.building.id)),
+        valueGetter: (_v, row) => time(row),
       },
       { field: "building", headerName: "Building", width: 140, valueGetter: (_v, row) => row.building.name },
       {
@@ -103,6 +124,7 @@ export function Component() {
         field: "units",
         headerName: "Units",
         width: 80,
+        sortable: false,
         valueGetter: (_v, row) =>
           row.apartments.length ? row.apartments.map((a) => a.apartment_number).join(", ") : "None",
       },
@@ -124,6 +146,7 @@ export function Component() {
         field: "edited",
         headerName: "Edited",
         width: 72,
+        sortable: false,
         valueGetter: (_v, row) => (isEdited(row, SHIFT_LOG_ADMIN_EDITED_AFTER_MS) ? "Edited" : ""),
       },
       {
@@ -131,95 +154,63 @@ export function Component() {
         headerName: "Actions",
         width: 72,
         sortable: false,
+        hideable: false,
         renderCell: ({ row }) => (
           <Button
             size="small"
             onClick={() => setOpen(row)}
-            aria-label={`View note ${row.building.name} ${formatZonedDate(row.date_created, zones.get(row.building.id))} ${formatZonedTime(row.date_created, zones.get(row.building.id))}`}
+            aria-label={`View note ${row.building.name} ${formatZonedDate(row.date_created, tz(row))} ${time(row)}`}
           >
             View
           </Button>
         ),
       },
-    ],
-    [zones],
-  );
+    ];
+  }, [zones, showZone]);
 
   return (
     <Box>
       <Typography variant="h1" sx={{ mb: 2 }}>
         Shift log
       </Typography>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Box
-          role="search"
-          aria-label="Shift log filters"
-          sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) minmax(0, 2fr)" } }}
-        >
-          <TextField
-            select
-            label="Type"
-            value={type}
-            onChange={(e) => setFilter({ shift_log_type_id: e.target.value })}
-            fullWidth
-          >
-            <MenuItem value="all">All types</MenuItem>
-            {(types.data ?? []).map((t) => (
-              <MenuItem key={t.id} value={String(t.id)}>
-                {t.name}
-                {t.is_active ? "" : " (inactive)"}
-              </MenuItem>
-            ))}
-            {type !== "all" && !(types.data ?? []).some((t) => String(t.id) === type) && (
-              <MenuItem value={type}>Type #{type}</MenuItem>
-            )}
-          </TextField>
-          <Autocomplete<Building, true>
-            multiple
-            disableCloseOnSelect
-            options={sortedBuildings}
-            loading={buildings.isPending}
-            value={sortedBuildings.filter((b) => chosen.includes(b.id))}
-            onChange={(_, list) => setFilter({ buildings: list.map((b) => b.id) })}
-            getOptionLabel={(b) => b.address || buildingLabel(b)}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(p) => (
-              <TextField {...p} label="Buildings" placeholder={chosen.length ? undefined : "All buildings"} />
-            )}
-          />
-        </Box>
-      </Paper>
-      {notes.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {MESSAGES.failedList(errorMessage(notes.error))}
-        </Alert>
-      )}
-      <Typography role="status" sx={{ mb: 1, color: "text.secondary" }}>
-        {notes.data
-          ? count > rows.length
-            ? `Showing the newest ${rows.length} of ${count} notes`
-            : count === 1
-              ? "1 note"
-              : `${count} notes`
-          : "\u00a0"}
-      </Typography>
-      <DataGrid
+      <FilterBar label="Shift log filters" columns={{ xs: 1, md: 3 }}>
+        <SelectFilter
+          label="Type"
+          value={type}
+          onChange={(v) => setFilter({ shift_log_type_id: v })}
+          choices={typeChoices(types.data, type)}
+        />
+        <Autocomplete<Building, true>
+          multiple
+          disableCloseOnSelect
+          sx={{ gridColumn: { md: "span 2" } }}
+          options={sortedBuildings}
+          loading={buildings.isPending}
+          value={sortedBuildings.filter((b) => chosen.includes(b.id))}
+          onChange={(_, list) => setFilter({ buildings: list.map((b) => b.id) })}
+          getOptionLabel={(b) => b.address || buildingLabel(b)}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          renderInput={(p) => (
+            <TextField {...p} label="Buildings" placeholder={chosen.length ? undefined : "All buildings"} />
+          )}
+        />
+      </FilterBar>
+      <DataTable
         label="Shift log notes"
-        rows={rows}
         columns={columns}
-        loading={notes.isFetching}
-        initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
-        pageSizeOptions={[25, 50, 100]}
-        getRowHeight={() => "auto"}
-        disableColumnMenu
-        disableRowSelectionOnClick
-        autoHeight
-        localeText={{ noRowsLabel: MESSAGES.noMatchingResults }}
-        sx={{
-          bgcolor: "background.paper",
-          "& .MuiDataGrid-cell": { py: 1, lineHeight: 1.45, display: "flex", alignItems: "flex-start" },
-          "& .MuiDataGrid-cell .MuiButton-root": { mt: -0.5 },
-        }}
+        query={notes}
+        paging={paging}
+        onPagingChange={setPaging}
+        pageSizes={[25, 50, 100]}
+        ordering={ordering}
+        sortKeys={SORT_KEYS}
+        onOrderingChange={(o) => update({ ordering: o, offset: null })}
+        countText={(n) =>
+          `${n === 1 ? "1 note" : `${n} notes`}${showZone ? " · times in each building's own time zone" : ""}`
+        }
+        emptyText={MESSAGES.noMatchingResults}
+        columnsStorageKey="admin-shift-log"
+        align="flex-start"
       />
       <NoteDialog
         note={open}

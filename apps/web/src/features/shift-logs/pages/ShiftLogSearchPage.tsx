@@ -5,18 +5,17 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import FileDownloadIcon from "@mui/icons-material/FileDownload";
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
 import { MESSAGES, SHIFT_LOG_DEFAULT_ORDERING, SHIFT_LOG_MESSAGES, type ShiftLogNote } from "@portico/contract";
 import { errorMessage } from "../../../lib/api.ts";
 import { ClampedText } from "../../../components/ClampedText.tsx";
+import { DataTable } from "../../../components/DataTable.tsx";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { formatZonedDate, formatZonedTime } from "../../../lib/zonedDates.ts";
-import type { BuildingSwitchHandle } from "../../../app/shell/buildingSwitch.ts";
+import type { BuildingSwitchHandle } from "../../../lib/buildingSwitch.ts";
 import { useExportShiftLogNotes, useShiftLogNotes } from "../api.ts";
 import {
   applySearch,
@@ -49,8 +48,6 @@ const SORT_KEYS: Record<string, string> = {
   is_high_priority: "is_high_priority",
   owner: "owner",
 };
-
-const PAGE_SIZES = [30, 50, 100];
 
 function useSearchState() {
   const { building } = useBuilding();
@@ -92,16 +89,6 @@ export function Component() {
   const apiQuery = { building, include_end_of_shift_notes: true, ...toApiQuery(state) };
   const notes = useShiftLogNotes(apiQuery, { enabled: complete && !blocked });
   const exporter = useExportShiftLogNotes();
-  const { limit, offset } = pageOf(state);
-  const ordering = state.ordering || SHIFT_LOG_DEFAULT_ORDERING;
-  const count = notes.data?.count ?? 0;
-  const rows = notes.data?.results ?? [];
-
-  const sortModel: GridSortModel = [
-    { field: ordering.replace(/^-/, ""), sort: ordering.startsWith("-") ? "desc" : "asc" },
-  ];
-  const pageSizes = PAGE_SIZES.includes(limit) ? PAGE_SIZES : [...PAGE_SIZES, limit].sort((a, b) => a - b);
-
   const columns = useMemo<GridColDef<ShiftLogNote>[]>(
     () => [
       {
@@ -162,6 +149,7 @@ export function Component() {
         headerName: "Actions",
         width: 72,
         sortable: false,
+        hideable: false,
         renderCell: ({ row }) => (
           <Button
             size="small"
@@ -176,22 +164,6 @@ export function Component() {
     [tz],
   );
 
-  const onSort = (model: GridSortModel) => {
-    const first = model[0];
-    const key = first ? SORT_KEYS[first.field] : undefined;
-    const next = key ? (first.sort === "desc" ? `-${key}` : key) : SHIFT_LOG_DEFAULT_ORDERING;
-    go((current) => ({ ...current, ordering: next, offset: "0" }));
-  };
-  const onPage = (model: GridPaginationModel) =>
-    go((current) => {
-      const sizeChanged = model.pageSize !== pageOf(current).limit;
-      return {
-        ...current,
-        limit: String(model.pageSize),
-        offset: String(sizeChanged ? 0 : model.page * model.pageSize),
-      };
-    });
-
   const onExport = () =>
     exporter.mutate(apiQuery, {
       onError: (err) => enqueueSnackbar(errorMessage(err), { variant: "error", autoHideDuration: 4000 }),
@@ -199,72 +171,37 @@ export function Component() {
 
   return (
     <Box>
-      <Box component="header" sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 2 }}>
-        <Typography variant="h1" sx={{ flex: 1 }}>
-          Shift log search
-        </Typography>
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadIcon />}
-          onClick={onExport}
-          loading={exporter.isPending}
-          disabled={!notes.data || count === 0 || notes.isFetching}
-        >
-          Export to Excel
-        </Button>
-      </Box>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <SearchFilters
-          building={building}
-          values={filtersFromState(state)}
-          valuesKey={key}
-          onSearch={(values) => go((current) => applySearch(current, filtersToState(values, current)))}
-          onReset={() => go(defaults)}
-        />
-      </Paper>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        Shift log search
+      </Typography>
+      <SearchFilters
+        building={building}
+        values={filtersFromState(state)}
+        valuesKey={key}
+        onSearch={(values) => go((current) => applySearch(current, filtersToState(values, current)))}
+        onReset={() => go(defaults)}
+      />
       {badDates.length > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {SHIFT_LOG_MESSAGES.invalidDate}: fix the date to search.
         </Alert>
       )}
-      {notes.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {MESSAGES.failedList(errorMessage(notes.error))}
-        </Alert>
-      )}
-      <Typography role="status" sx={{ mb: 1, color: "text.secondary" }}>
-        {notes.data ? (count === 1 ? "1 note" : `${count} notes`) : "\u00a0"}
-      </Typography>
-      <DataGrid
+      <DataTable
         label="Shift log notes"
-        rows={rows}
         columns={columns}
-        rowCount={count}
-        loading={notes.isFetching}
-        paginationMode="server"
-        sortingMode="server"
-        paginationModel={{ page: Math.floor(offset / limit), pageSize: limit }}
-        onPaginationModelChange={onPage}
-        pageSizeOptions={pageSizes}
-        sortModel={sortModel}
-        onSortModelChange={onSort}
-        sortingOrder={["desc", "asc"]}
+        query={notes}
+        paging={pageOf(state)}
+        onPagingChange={(p) => go((current) => ({ ...current, limit: String(p.limit), offset: String(p.offset) }))}
+        ordering={state.ordering || SHIFT_LOG_DEFAULT_ORDERING}
+        sortKeys={SORT_KEYS}
+        onOrderingChange={(o) => go((current) => ({ ...current, ordering: o ?? SHIFT_LOG_DEFAULT_ORDERING, offset: "0" }))}
+        countText={(n) => (n === 1 ? "1 note" : `${n} notes`)}
+        emptyText={blocked ? MESSAGES.fixDatesToSearch : MESSAGES.noMatchingResults}
         // Narrow screens keep the columns that matter at the desk: date, units, note.
-        columnVisibilityModel={
-          isMobile
-            ? { time: false, shift_log_type_name: false, is_high_priority: false, owner: false, edited: false }
-            : {}
-        }
-        getRowHeight={() => "auto"}
-        disableColumnMenu
-        disableRowSelectionOnClick
-        autoHeight
-        localeText={{ noRowsLabel: blocked ? MESSAGES.fixDatesToSearch : MESSAGES.noMatchingResults }}
-        sx={{
-          bgcolor: "background.paper",
-          "& .MuiDataGrid-cell": { py: 1, lineHeight: 1.45, display: "flex", alignItems: "flex-start" },
-          "& .MuiDataGrid-cell .MuiButton-root": { mt: -0.5 },
-        }}
+        hiddenColumns={isMobile ? ["time", "shift_log_type_name", "is_high_priority", "owner", "edited"] : []}
+        columnsStorageKey="shift-log-search"
+        exportAction={{ onClick: onExport, pending: exporter.isPending }}
+        align="flex-start"
       />
       <NoteDialog note={open?.note ?? null} initialView={open?.view} onClose={() => setOpen(null)} timeZone={tz} />
     </Box>

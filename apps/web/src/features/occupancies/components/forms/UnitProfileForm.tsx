@@ -17,7 +17,7 @@ import { applyServerErrors } from "../../../../lib/forms.ts";
 import { RouterLink } from "../../../../components/RouterLink.tsx";
 import { addOccupantPath, editApartmentPath, editOccupantPath } from "../list/unitLinks.ts";
 import { ApartmentPicker } from "./ApartmentPicker.tsx";
-import { DateField } from "./DateField.tsx";
+import { DateField } from "../../../../components/DateField.tsx";
 import { ResidentSearch } from "./ResidentSearch.tsx";
 import { type AnyForm, CheckboxInput, NewResidentFields, TypeSelect } from "./ResidentFields.tsx";
 import { useUnsavedChanges } from "./UnsavedChangesPrompt.tsx";

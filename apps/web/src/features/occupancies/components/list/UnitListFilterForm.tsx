@@ -9,12 +9,12 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import SearchIcon from "@mui/icons-material/Search";
 import TuneIcon from "@mui/icons-material/Tune";
-import { addressNumber, type Building, MESSAGES, isDateRangeReversed, isValidDay } from "@portico/contract";
+import { addressNumber, type Building, dateRangeOrder, MESSAGES, isValidDay } from "@portico/contract";
 import { buildingLabel } from "../../../../lib/session.tsx";
 import { useIsMobile } from "../../../../lib/useIsMobile.ts";
-import { DateField } from "../forms/DateField.tsx";
+import { DateField } from "../../../../components/DateField.tsx";
+import { FilterBar } from "../../../../components/FilterBar.tsx";
 import { ALL_BUILDINGS, countExtraFilters, sameFilters, type UnitListFilters } from "./unitListState.ts";
 import { withoutRef } from "../forms/fieldProps.ts";
 
@@ -30,12 +30,21 @@ export const filterSchema = z
     active_only: z.boolean(),
     balcony_only: z.boolean(),
   })
-  .superRefine((v, ctx) => {
-    if (isDateRangeReversed(v.min_lease_start_date, v.max_lease_start_date))
-      ctx.addIssue({ code: "custom", path: ["max_lease_start_date"], message: MESSAGES.endBeforeStart });
-  });
+  .superRefine(dateRangeOrder([["min_lease_start_date", "max_lease_start_date"]]));
 
 const SELECT_ALL = "__select_all__";
+
+/** The fields in the order they are shown (the first with an error gets the focus). */
+const FIELD_ORDER = [
+  "search",
+  "phone",
+  "min_lease_start_date",
+  "max_lease_start_date",
+  "buildings",
+  "display_vacant",
+  "active_only",
+  "balcony_only",
+] as const;
 
 export interface UnitListFilterFormProps {
   /** The page's building (what an empty building choice means). */
@@ -131,22 +140,25 @@ export function UnitListFilterForm({
   );
 
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label="Unit profile filters"
-      noValidate
+    <FilterBar
+      label="Unit profile filters"
       onSubmit={submit}
-      sx={{
-        display: "grid",
-        gap: 2,
-        gridTemplateColumns: {
-          xs: "minmax(0, 1fr)",
-          sm: "repeat(2, minmax(0, 1fr))",
-          lg: "repeat(4, minmax(0, 1fr))",
-        },
-        alignItems: "start",
-      }}
+      onReset={onReset}
+      errorFields={FIELD_ORDER.filter((name) => formState.errors[name])}
+      size={isMobile ? "medium" : "large"}
+      extraButtons={
+        isMobile && (
+          <Button
+            aria-expanded={!collapsed}
+            aria-controls={`${uid}-more`}
+            startIcon={<TuneIcon />}
+            onClick={() => setMoreOpen((v) => !v)}
+            sx={{ mr: "auto", whiteSpace: "nowrap" }}
+          >
+            {collapsed ? `More filters${extras ? ` (${extras})` : ""}` : "Fewer filters"}
+          </Button>
+        )
+      }
     >
       <Controller
         control={control}
@@ -285,38 +297,6 @@ export function UnitListFilterForm({
           {check("balcony_only", "Balcony only")}
         </Box>
       </Box>
-      <Box
-        sx={{
-          display: "flex",
-          flexWrap: "wrap",
-          alignItems: "center",
-          justifyContent: "flex-end",
-          gap: 1,
-          minHeight: 56,
-        }}
-      >
-        {isMobile && (
-          <Button
-            aria-expanded={!collapsed}
-            aria-controls={`${uid}-more`}
-            startIcon={<TuneIcon />}
-            onClick={() => setMoreOpen((v) => !v)}
-            sx={{ mr: "auto", whiteSpace: "nowrap" }}
-          >
-            {collapsed ? `More filters${extras ? ` (${extras})` : ""}` : "Fewer filters"}
-          </Button>
-        )}
-        <Button onClick={onReset}>Reset</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          size={isMobile ? "medium" : "large"}
-          startIcon={<SearchIcon />}
-          disabled={Object.keys(formState.errors).length > 0}
-        >
-          Search
-        </Button>
-      </Box>
-    </Box>
+    </FilterBar>
   );
 }

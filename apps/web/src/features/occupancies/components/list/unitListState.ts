@@ -180,14 +180,5 @@ export function toApiQuery(state: UnitListState, building: number): QueryParams 
   });
 }
 
-/** The grid's sort model ⇄ ordering. Only these columns sort. */
+/** The columns that sort (their ordering keys are their names). */
 export const SORTABLE_FIELDS = ["apartment_number", "lease_start_date", "lease_end_date"] as const;
-
-export function orderingOf(field: string | undefined, direction: "asc" | "desc" | null | undefined): string {
-  if (!field || !direction || !(SORTABLE_FIELDS as readonly string[]).includes(field)) return DEFAULT_STATE.ordering;
-  return direction === "desc" ? `-${field}` : field;
-}
-
-export function sortOf(ordering: string): { field: string; sort: "asc" | "desc" } {
-  return { field: ordering.replace(/^-/, ""), sort: ordering.startsWith("-") ? "desc" : "asc" };
-}

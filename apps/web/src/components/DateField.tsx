@@ -2,7 +2,7 @@ import { useRef, type Ref } from "react";
 import dayjs, { type Dayjs } from "dayjs";
 import { DatePicker } from "@mui/x-date-pickers/DatePicker";
 import { isValidDay } from "@portico/contract";
-import { DATE_FORMAT } from "../../../../lib/dates.ts";
+import { DATE_FORMAT } from "../lib/dates.ts";
 
 /** What a half-typed or impossible date is kept as (form schemas answer 'Invalid date'). */
 export const INVALID_DAY = "invalid";
