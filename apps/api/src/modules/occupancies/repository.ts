@@ -26,6 +26,7 @@ import { iso } from "../../lib/dates.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import { type ContactView, residentEmail, residentPhone } from "../../lib/resident-contact.ts";
 import { topics } from "../../lib/change-feed.ts";
+import { likeEscape, rowsOf } from "../../lib/sql.ts";
 
 /** What the reader may see. */
 export interface Viewer {
@@ -40,7 +41,6 @@ export interface Viewer {
   canTrack: boolean;
 }
 
-const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 const num = (v: unknown) => (v == null ? null : Number(v));
 const str = (v: unknown) => (v == null ? "" : String(v));
 const strOrNull = (v: unknown) => (v == null ? null : String(v));
@@ -54,7 +54,6 @@ const TODAY = (b: string) => sql.raw(`(now() at time zone ${b}.time_zone)::date`
 const realEmail = (col: string) =>
   sql.raw(`nullif(case when lower(${col}) like '%@${NO_EMAIL_DOMAIN}' then '' else ${col} end, '')`);
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const idList = (ids: number[]) =>
   sql.join(
     ids.map((i) => sql`${i}`),
@@ -329,7 +328,7 @@ export async function* iterateBuildingOccupants(
       }
       order by x.sort_key, x.start_key, x.occ_id, x.ord, x.id
       limit ${chunk}`);
-    const rows = rowsOf(r);
+    const rows: Record<string, unknown>[] = rowsOf(r);
     for (const row of rows)
       yield {
         apartment_number: str(row.apartment_number),

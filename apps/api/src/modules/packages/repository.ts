@@ -3,6 +3,7 @@ import { PACKAGE_ENTITY, type PackageGroup, type PackageStatus } from "@portico/
 import type { DbOrTx } from "../../db/client.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
+import { likeEscape, rowsOf } from "../../lib/sql.ts";
 import {
   emailMessages,
   events,
@@ -20,7 +21,6 @@ import {
  * that resolves what a search names (listPackages).
  */
 
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 const json = <T>(v: unknown): T => (typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
 const ids = (list: number[]) =>
   sql.join(
@@ -35,7 +35,6 @@ const inList = (col: SQL, list: (number | string)[]) =>
       )})`
     : sql`false`;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Occupancy status flags over `o` for a building day (YYYY-MM-DD). */
 const occupancyFlags = (today: string) => sql`

@@ -41,7 +41,7 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { type ContactView, contactView, residentEmail, residentPhone } from "../../lib/resident-contact.ts";
 import { type CurrentUser, requireUser } from "../../lib/current-user.ts";
-import { dayjs, iso, todayIn } from "../../lib/dates.ts";
+import { boundOf, dayjs, iso, todayIn } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { saveImage } from "../../lib/files.ts";
 import { topics } from "../../lib/change-feed.ts";
@@ -240,18 +240,6 @@ function parseSort(ordering: string | undefined): repo.Sort {
   const desc = o.startsWith("-");
   const key = (desc ? o.slice(1) : o) as repo.SortKey;
   return key ? { key, desc } : SORT_DEFAULT;
-}
-
-const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
-/** A date filter as an instant: a day starts (min) or ends (max, exclusive) in the time zone. */
-function boundOf(value: string, tz: string, kind: "min" | "max"): Date {
-  if (DATE_FILTER_RE.test(value)) {
-    const start = dayjs.tz(value, tz).startOf("day");
-    return (kind === "min" ? start : dayjs.tz(start.add(1, "day").format("YYYY-MM-DD"), tz).startOf("day")).toDate();
-  }
-  const v = value.replace(" ", "T");
-  const at = HAS_OFFSET.test(v) ? dayjs(v) : dayjs.tz(v, tz);
-  return kind === "min" ? at.toDate() : at.add(1, "millisecond").toDate();
 }
 
 const buildingInfo = (scope: BuildingScope): BuildingInfo => ({

@@ -3,6 +3,7 @@ import { SHIFT_END_CODE } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
+import { rowsOf } from "../../lib/sql.ts";
 import {
   apartments,
   buildings,
@@ -254,7 +255,6 @@ export interface NoteRow {
   _k: string | null;
 }
 
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
 function joinsFor(sort: Sort): SQL {
   const j = SORTS[sort.key].join;

@@ -21,7 +21,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding, requireCan } from "../../lib/access.ts";
 import { requireUser } from "../../lib/current-user.ts";
-import { dayjs, iso } from "../../lib/dates.ts";
+import { boundOf, dayjs, iso } from "../../lib/dates.ts";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { notifyTrackers, type NotifyDeps } from "../../lib/notifications.ts";
 import * as repo from "./repository.ts";
@@ -74,19 +74,6 @@ function parseSort(ordering: string | undefined): repo.Sort {
   const o = ordering || SHIFT_LOG_DEFAULT_ORDERING;
   const desc = o.startsWith("-");
   return { key: (desc ? o.slice(1) : o) as repo.SortKey, desc };
-}
-
-const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
-
-/** A date filter as an instant: a day starts (min) or ends (max, exclusive) in the time zone. */
-function boundOf(value: string, tz: string, kind: "min" | "max"): Date {
-  if (DATE_FILTER_RE.test(value)) {
-    const start = dayjs.tz(value, tz).startOf("day");
-    return (kind === "min" ? start : dayjs.tz(start.add(1, "day").format("YYYY-MM-DD"), tz).startOf("day")).toDate();
-  }
-  const v = value.replace(" ", "T");
-  const at = HAS_OFFSET.test(v) ? dayjs(v) : dayjs.tz(v, tz);
-  return kind === "min" ? at.toDate() : at.add(1, "millisecond").toDate();
 }
 
 /**
