@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -40,9 +40,10 @@ import {
   PackageTypeWrite,
   paginated,
 } from "@portico/contract";
-import { registerUploadParsers } from "../../lib/files.ts";
+import { contextOf } from "../../lib/context.ts";
+import { isUploadedFile, registerUploadParsers } from "../../lib/files.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
-import { ValidationError } from "../../lib/errors.ts";
+import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
 import { sendView, VIEW_CACHE_MAX, type ViewBody } from "../../lib/view-cache.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
 import * as service from "./service.ts";
@@ -54,27 +55,17 @@ const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const rowErrors = { ...errors, 400: z.union([z.array(FieldErrors), FieldErrors]) };
 const tags = ["packages"];
 
-/** The fields and photo of a close request: multipart/form-data, or JSON without a photo. */
-async function readCloseRequest(req: FastifyRequest) {
+/** The fields and photo of a close request: a multipart form (read into the body), or JSON without a photo. */
+function readCloseRequest(body: unknown) {
   const fields: Record<string, string[]> = {};
   let photo: { data: Buffer; filename: string } | null = null;
-  if (typeof req.isMultipart === "function" && req.isMultipart()) {
-    for await (const part of req.parts()) {
-      if (part.type === "file") {
-        if ((part.fieldname === "closing_photo_url" || part.fieldname === "photo") && !photo) {
-          const data = await part.toBuffer();
-          if (data.length) photo = { data, filename: part.filename ?? "" };
-        } else {
-          part.file.resume();
-        }
-      } else {
-        (fields[part.fieldname] ??= []).push(String(part.value ?? ""));
-      }
-    }
-  } else if (req.body && typeof req.body === "object" && !Buffer.isBuffer(req.body)) {
-    for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) {
-      if (v === undefined || v === null) continue;
-      fields[k] = Array.isArray(v) ? v.map((x) => String(x)) : [String(v)];
+  for (const [k, v] of Object.entries(body && typeof body === "object" && !Buffer.isBuffer(body) ? body : {})) {
+    for (const x of Array.isArray(v) ? v : [v]) {
+      if (x === undefined || x === null) continue;
+      if (isUploadedFile(x)) {
+        if ((k === "closing_photo_url" || k === "photo") && !photo && x.data.length)
+          photo = { data: x.data, filename: x.filename };
+      } else (fields[k] ??= []).push(String(x));
     }
   }
   const rawIds = [...(fields.packages ?? []), ...(fields["packages[]"] ?? [])].flatMap((v) =>
@@ -88,12 +79,7 @@ async function readCloseRequest(req: FastifyRequest) {
     packages: rawIds,
     closing_comment: fields.closing_comment?.[0],
   });
-  if (!parsed.success) {
-    const out: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues)
-      (out[String(issue.path[0] ?? "non_field_errors")] ??= []).push(issue.message);
-    throw new ValidationError(out);
-  }
+  if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error.issues, 1));
   return { ...parsed.data, photo };
 }
 
@@ -104,8 +90,7 @@ async function readCloseRequest(req: FastifyRequest) {
  */
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  await registerUploadParsers(app);
-  const deps = () => service.depsOf(app);
+  await registerUploadParsers(app, { fieldsToBody: true });
   const gridViews = app.changes.cache<ViewBody>({ name: "package-grid", max: VIEW_CACHE_MAX });
   const apartmentPackagesViews = app.changes.cache<ViewBody>({ name: "apartment-packages", max: VIEW_CACHE_MAX });
   // The default types (Keys among them) exist on every installation.
@@ -128,7 +113,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, PACKAGE_LIST_DEFAULT_LIMIT, PACKAGE_LIST_MAX_LIMIT);
-      const list = await service.listPackages(req, app.db, req.query, page);
+      const list = await service.listPackages(contextOf(req), req.query, page);
       const { count, results } = await list.load();
       return paginate(req, page, count, results);
     },
@@ -146,7 +131,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageRemindResult, ...errors },
       },
     },
-    async (req) => service.remind(deps(), req, req.query.building, req.body),
+    async (req) => service.remind(contextOf(req), req.query.building, req.body),
   );
 
   app.get(
@@ -155,7 +140,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "packages.use" },
       schema: { tags, params: IdParams, querystring: PackageBuildingQuery, response: { 200: Package, ...errors } },
     },
-    async (req) => service.getPackage(req, app.db, req.params.id, req.query.building),
+    async (req) => service.getPackage(contextOf(req), req.params.id, req.query.building),
   );
 
   app.patch(
@@ -171,7 +156,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: Package, ...errors },
       },
     },
-    async (req) => service.editOpeningComment(req, app.db, req.params.id, req.query.building, req.body.opening_comment),
+    async (req) => service.editOpeningComment(contextOf(req), req.params.id, req.query.building, req.body.opening_comment),
   );
 
   app.get(
@@ -187,7 +172,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, 100, 1000);
-      const { count, results } = await service.packageEvents(req, app.db, req.params.id, req.query, page);
+      const { count, results } = await service.packageEvents(contextOf(req), req.params.id, req.query, page);
       return paginate(req, page, count, results);
     },
   );
@@ -198,7 +183,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "packages.use" },
       schema: { tags, params: IdParams, querystring: PackageBuildingQuery, response: { 200: Package, ...errors } },
     },
-    async (req) => service.reopenPackage(req, app.db, req.params.id, req.query.building),
+    async (req) => service.reopenPackage(contextOf(req), req.params.id, req.query.building),
   );
 
   app.post(
@@ -214,7 +199,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: PackageBulkResult, ...rowErrors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.bulkLog(deps(), req, req.body, req.query.building)),
+    async (req, reply) => reply.status(201).send(await service.bulkLog(contextOf(req), req.body, req.query.building)),
   );
 
   app.post(
@@ -228,10 +213,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageCloseResult, ...errors, 413: Detail },
       },
     },
-    async (req) => {
-      const input = await readCloseRequest(req);
-      return service.bulkClose(deps(), req, { ...input, queryBuilding: req.query.building });
-    },
+    async (req) => service.bulkClose(contextOf(req), { ...readCloseRequest(req.body), queryBuilding: req.query.building }),
   );
 
   // Building views ---------------------------------------------------------------------------
@@ -250,7 +232,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, 500, 5000);
-      const activity = await service.packageActivity(req, app.db, req.params.id, page);
+      const activity = await service.packageActivity(contextOf(req), req.params.id, page);
       const { count, results } = await activity.load();
       return paginate(req, page, count, results);
     },
@@ -267,7 +249,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageGrid, ...errors },
       },
     },
-    async (req, reply) => sendView(req, reply, gridViews, await service.packageGrid(req, app.db, req.params.id)),
+    async (req, reply) => sendView(req, reply, gridViews, await service.packageGrid(contextOf(req), req.params.id)),
   );
 
   app.get(
@@ -284,7 +266,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const page = pageOf(req.query, APARTMENT_PACKAGES_LIMIT, 5000);
-      const view = await service.apartmentPackages(req, app.db, req.params.id, page, req.query.public_only ?? false);
+      const view = await service.apartmentPackages(contextOf(req), req.params.id, page, req.query.public_only ?? false);
       return sendView(req, reply, apartmentPackagesViews, view);
     },
   );
@@ -304,7 +286,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, PACKAGE_QUEUE_LIMIT, 5000);
-      const { count, results } = await service.listQueue(req, app.db, req.params.id, page);
+      const { count, results } = await service.listQueue(contextOf(req), req.params.id, page);
       return paginate(req, page, count, results);
     },
   );
@@ -321,7 +303,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: z.union([BatchedPackage, z.array(BatchedPackage)]), ...rowErrors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.addToQueue(req, app.db, req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await service.addToQueue(contextOf(req), req.params.id, req.body)),
   );
 
   app.post(
@@ -335,7 +317,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: ConvertQueueResult, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.convertQueue(deps(), req, req.params.id)),
+    async (req, reply) => reply.status(201).send(await service.convertQueue(contextOf(req), req.params.id)),
   );
 
   app.patch(
@@ -349,7 +331,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: BatchedPackage, ...errors },
       },
     },
-    async (req) => service.patchQueueItem(req, app.db, req.params.id, req.params.itemId, req.body),
+    async (req) => service.patchQueueItem(contextOf(req), req.params.id, req.params.itemId, req.body),
   );
 
   app.delete(
@@ -359,7 +341,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: { tags, params: QueueItemParams, response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await service.removeQueueItem(req, app.db, req.params.id, req.params.itemId);
+      await service.removeQueueItem(contextOf(req), req.params.id, req.params.itemId);
       return reply.status(204).send(null);
     },
   );
