@@ -80,32 +80,30 @@ export async function createApartment(ctx: ServiceContext, body: unknown): Promi
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
-      const row = {
-        id: await repo.insertApartment(tx, {
-          building_id: scope.building.id,
-          apartment_number: input.apartment_number,
-          sort_key: apartmentSortKey(input.apartment_number),
-          bedrooms: input.bedrooms ?? "1BR",
-          bathrooms: input.bathrooms ?? "1.0",
-          floor: input.floor || null,
-          line: input.line || null,
-          is_balcony_apt: input.is_balcony_apt ?? false,
-          is_management: input.is_management ?? false,
-          is_unlinked_to_tfcio: input.is_unlinked_to_tfcio ?? false,
-        }),
-      };
+      const apartmentId = await repo.insertApartment(tx, {
+        building_id: scope.building.id,
+        apartment_number: input.apartment_number,
+        sort_key: apartmentSortKey(input.apartment_number),
+        bedrooms: input.bedrooms ?? "1BR",
+        bathrooms: input.bathrooms ?? "1.0",
+        floor: input.floor || null,
+        line: input.line || null,
+        is_balcony_apt: input.is_balcony_apt ?? false,
+        is_management: input.is_management ?? false,
+        is_unlinked_to_tfcio: input.is_unlinked_to_tfcio ?? false,
+      });
       await repo.insertEvents(tx, [
         {
           building_id: scope.building.id,
           entity_type: "apartment",
-          entity_id: row.id,
+          entity_id: apartmentId,
           type: "CREATED",
           type_display: "Created",
           note: `Apartment ${input.apartment_number} created.`,
           performed_by_id: scope.user.id,
         },
       ]);
-      return row.id;
+      return apartmentId;
     });
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw numberTaken();

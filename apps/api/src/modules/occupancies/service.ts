@@ -348,21 +348,19 @@ export async function createOccupancy(ctx: ServiceContext, body: unknown): Promi
 
   const id = await db
     .transaction(async (tx) => {
-      const occ = {
-        id: await repo.insertOccupancy(tx, {
-          building_id: apt.building_id,
-          apartment_id: apt.id,
-          lease_start_date: input.lease_start_date ?? null,
-          lease_end_date: input.lease_end_date ?? null,
-          move_in_date: input.move_in_date ?? null,
-          move_out_date: input.move_out_date ?? null,
-          is_active: input.is_active ?? true,
-          is_do_not_disturb: input.is_do_not_disturb ?? false,
-          external_lease_id: input.external_lease_id || null,
-        }),
-      };
+      const occupancyId = await repo.insertOccupancy(tx, {
+        building_id: apt.building_id,
+        apartment_id: apt.id,
+        lease_start_date: input.lease_start_date ?? null,
+        lease_end_date: input.lease_end_date ?? null,
+        move_in_date: input.move_in_date ?? null,
+        move_out_date: input.move_out_date ?? null,
+        is_active: input.is_active ?? true,
+        is_do_not_disturb: input.is_do_not_disturb ?? false,
+        external_lease_id: input.external_lease_id || null,
+      });
       const ctx: ResidentContext = {
-        occupancyId: occ.id,
+        occupancyId,
         buildingId: apt.building_id,
         apartmentNumber: apt.apartment_number,
         userId: scope.user.id,
@@ -371,7 +369,7 @@ export async function createOccupancy(ctx: ServiceContext, body: unknown): Promi
         {
           building_id: apt.building_id,
           entity_type: "occupancy",
-          entity_id: occ.id,
+          entity_id: occupancyId,
           type: "CREATED",
           type_display: "Created",
           note: `Unit profile created for unit ${apt.apartment_number} (lease ${input.lease_start_date ?? "None"} to ${input.lease_end_date ?? "None"}) with ${newRows.length + existingRows.length} resident(s).`,
@@ -382,7 +380,7 @@ export async function createOccupancy(ctx: ServiceContext, body: unknown): Promi
       for (const r of newRows) await insertNewResident(tx, r, ctx, taken);
       for (let i = 0; i < existingRows.length; i++)
         await insertExistingResident(tx, existingUsers[i].id, existingRows[i], ctx);
-      return occ.id;
+      return occupancyId;
     })
     .catch((err) => {
       throw usernameRace(err);
@@ -541,19 +539,17 @@ export async function createFlag(ctx: ServiceContext, id: number, body: unknown)
   let flagId: number;
   try {
     flagId = await db.transaction(async (tx) => {
-      const f = {
-        id: await repo.insertFlag(tx, {
-          occupancy_id: id,
-          comment: input.comment,
-          is_manager_only: input.is_manager_only ?? false,
-          entered_by_id: scope.user.id,
-        }),
-      };
+      const newFlagId = await repo.insertFlag(tx, {
+        occupancy_id: id,
+        comment: input.comment,
+        is_manager_only: input.is_manager_only ?? false,
+        entered_by_id: scope.user.id,
+      });
       await repo.insertEvents(tx, [
         {
           building_id: ref.building_id,
           entity_type: "occupancy_flag",
-          entity_id: f.id,
+          entity_id: newFlagId,
           type: "FLAG_ADDED",
           type_display: "Flag added",
           note: `${input.comment}${input.is_manager_only ? " (managers only)" : ""}`,
@@ -561,7 +557,7 @@ export async function createFlag(ctx: ServiceContext, id: number, body: unknown)
           data: { occupancy_id: id, is_manager_only: input.is_manager_only ?? false },
         },
       ]);
-      return f.id;
+      return newFlagId;
     });
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw new HttpError(400, { detail: M.flagExists });
