@@ -15,6 +15,42 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
+  // Queries live in repositories: drizzle-orm and the table definitions are imported only by
+  // repository.ts files, the database layer (schema, migrations, seeds), the data-access
+  // modules of lib (their own tables), the sign-in provider's storage adapter, tests and bench.
+  {
+    files: ["apps/api/src/**/*.ts"],
+    ignores: [
+      // An area's queries: repository.ts, or split along its seams into *-repository.ts files.
+      "apps/api/src/**/repository.ts",
+      "apps/api/src/**/*-repository.ts",
+      "apps/api/src/db/**",
+      "apps/api/src/**/*.test.ts",
+      "apps/api/src/**/test-helpers.ts",
+      "apps/api/src/**/test-fixtures.ts",
+      "apps/api/src/test/**",
+      "apps/api/src/modules/auth/adapter.ts",
+      "apps/api/src/lib/{access,current-user,files,mail,notifications,signing-keys,sms}.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "drizzle-orm", message: "Queries belong in the area's repository.ts." }],
+          patterns: [
+            {
+              regex: "^drizzle-orm/",
+              message: "Queries belong in the area's repository.ts.",
+            },
+            {
+              regex: "(^|/)db/schema(/|\\.ts$|$)",
+              message: "Tables are read and written in the area's repository.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },

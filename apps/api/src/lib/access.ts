@@ -14,7 +14,8 @@ import {
 } from "@portico/contract";
 import type { DbOrTx } from "../db/client.ts";
 import { buildingSettings, buildings } from "../db/schema/index.ts";
-import { topics } from "./change-feed.ts";
+import { type ChangeFeed, topics } from "./change-feed.ts";
+import type { ServiceContext } from "./context.ts";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "./errors.ts";
 import { type CurrentUser, requireUser } from "./current-user.ts";
 
@@ -68,8 +69,8 @@ async function loadBuilding(db: DbOrTx, buildingId: number): Promise<CachedBuild
   return deepFreeze({ building, settings, ctx: { id: building.id, settings } });
 }
 
-const cachedBuilding = (req: FastifyRequest, db: DbOrTx, buildingId: number) =>
-  req.server.changes
+const cachedBuilding = (changes: ChangeFeed, db: DbOrTx, buildingId: number) =>
+  changes
     .cache<CachedBuilding | null>("building-scope")
     .get(`${buildingId}`, [topics.building(buildingId)], () => loadBuilding(db, buildingId));
 
@@ -80,25 +81,18 @@ const cachedBuilding = (req: FastifyRequest, db: DbOrTx, buildingId: number) =>
  * in the change feed's cache until the building or its settings change; read-only).
  */
 export async function requireBuilding(
-  req: FastifyRequest,
+  actor: Pick<ServiceContext, "user" | "changes">,
   db: DbOrTx,
   buildingId: number,
   action?: Action,
 ): Promise<BuildingScope> {
-  const user = requireUser(req);
+  const user = requireUser(actor);
   if (!hasBuildingAccess(user, buildingId)) throw new PermissionDeniedError(NO_BUILDING_ACCESS);
-  const found = await cachedBuilding(req, db, buildingId);
+  const found = await cachedBuilding(actor.changes, db, buildingId);
   if (!found) throw new NotFoundError();
   const { building, settings, ctx } = found;
   if (action && !can(user, action, ctx)) throw new PermissionDeniedError();
   return { user, building, settings, ctx };
-}
-
-/** Refuses unless the user may do this (no building involved). */
-export function requireCan(req: FastifyRequest, action: Action): CurrentUser {
-  const user = requireUser(req);
-  if (!can(user, action)) throw new PermissionDeniedError();
-  return user;
 }
 
 /** A permission a route declares (`config: { can }`): the product's rules or the package rules. */
@@ -129,7 +123,7 @@ export async function allowsSomewhere(req: FastifyRequest, user: Subject, action
       ? (await db.select({ id: buildings.id }).from(buildings).where(eq(buildings.is_active, true))).map((b) => b.id)
       : user.buildings;
   for (const id of ids) {
-    const b = await cachedBuilding(req, db, id);
+    const b = await cachedBuilding(req.server.changes, db, id);
     if (b && allows(user, action, b.ctx)) return true;
   }
   return false;

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import type { Role } from "@portico/contract";
 import type { DbOrTx } from "../db/client.ts";
@@ -28,9 +27,10 @@ declare module "fastify" {
   }
 }
 
-export function requireUser(req: FastifyRequest): CurrentUser {
-  if (!req.user) throw new UnauthorizedError();
-  return req.user;
+/** The signed-in user of a call (a request or a service context); 401 without one. */
+export function requireUser(actor: { user: CurrentUser | null }): CurrentUser {
+  if (!actor.user) throw new UnauthorizedError();
+  return actor.user;
 }
 
 /** Loads a user with the ids of their buildings, in one query. */

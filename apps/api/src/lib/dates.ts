@@ -1,6 +1,7 @@
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import timezone from "dayjs/plugin/timezone.js";
+import { DATE_FILTER_RE } from "@portico/contract";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -35,5 +36,21 @@ export const todayIn = (timeZone: string, now: Date = new Date()): string => {
 
 /** The instant a calendar day starts in a time zone. */
 export const startOfDayIn = (day: string, timeZone: string): Date => dayjs.tz(day, timeZone).startOf("day").toDate();
+
+const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * A date filter as an instant: a day (YYYY-MM-DD) starts (min) or ends (max, exclusive) in the
+ * time zone; a date-time without an offset is read in the zone, and max includes it.
+ */
+export function boundOf(value: string, tz: string, kind: "min" | "max"): Date {
+  if (DATE_FILTER_RE.test(value)) {
+    const start = dayjs.tz(value, tz).startOf("day");
+    return (kind === "min" ? start : dayjs.tz(start.add(1, "day").format("YYYY-MM-DD"), tz).startOf("day")).toDate();
+  }
+  const v = value.replace(" ", "T");
+  const at = HAS_OFFSET.test(v) ? dayjs(v) : dayjs.tz(v, tz);
+  return kind === "min" ? at.toDate() : at.add(1, "millisecond").toDate();
+}
 
 export { dayjs };

@@ -34,3 +34,19 @@ export class UnauthorizedError extends HttpError {
     super(401, { detail });
   }
 }
+
+/**
+ * zod issues as the API's field errors: `{"field": [msg]}` keyed by the issue's path joined with
+ * dots (only its first `depth` segments), form-wide issues under non_field_errors.
+ */
+export function fieldErrorsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  depth = Infinity,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.slice(0, depth).map(String).join(".") || "non_field_errors";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

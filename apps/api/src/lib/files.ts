@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import multipart from "@fastify/multipart";
+import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
@@ -396,6 +396,16 @@ export async function deleteFileByUrl(deps: FileDeps, url: string | null | undef
 // ---------------------------------------------------------------------------------------------
 // Uploads
 
+/** A file of a multipart form read into the body (`registerUploadParsers(app, { fieldsToBody: true })`). */
+export interface UploadedFile {
+  data: Buffer;
+  filename: string;
+  mimetype: string;
+}
+
+export const isUploadedFile = (v: unknown): v is UploadedFile =>
+  !!v && typeof v === "object" && Buffer.isBuffer((v as UploadedFile).data) && "filename" in v;
+
 export interface Upload {
   data: Buffer;
   filename: string;
@@ -411,11 +421,29 @@ const BINARY_TYPES = /^(image\/[\w.+-]+|application\/octet-stream|application\/p
  * other fields as strings) and raw bodies of images, PDFs or application/octet-stream. Safe to
  * call from several plugins or after a root registration.
  */
-export async function registerUploadParsers(app: FastifyInstance): Promise<void> {
+export async function registerUploadParsers(
+  app: FastifyInstance,
+  options: { fieldsToBody?: boolean } = {},
+): Promise<void> {
   if (!app.hasContentTypeParser("multipart/form-data")) {
     await app.register(multipart, {
       limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 50, fieldSize: 1024 * 1024 },
       throwFileSizeLimit: true,
+      // fieldsToBody: the form is read before validation, into `req.body` as for JSON: a field
+      // repeated is an array, a file is `{ data, filename, mimetype }` (UploadedFile).
+      ...(options.fieldsToBody
+        ? {
+            attachFieldsToBody: "keyValues" as const,
+            onFile: async (part: MultipartFile) => {
+              const file: UploadedFile = {
+                data: await part.toBuffer(),
+                filename: part.filename ?? "",
+                mimetype: part.mimetype ?? "",
+              };
+              (part as MultipartFile & { value: unknown }).value = file;
+            },
+          }
+        : {}),
     });
   }
   if (!app.hasContentTypeParser(BINARY_TYPES)) {

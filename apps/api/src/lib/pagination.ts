@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import { DEFAULT_PAGE_SIZE, type Paginated } from "@portico/contract";
 
 export interface Page {
@@ -18,8 +17,8 @@ export function pageOf(
 }
 
 /** `{count, next, previous, results}` with next/previous links built from the request's own query. */
-export function paginate<T>(req: FastifyRequest, page: Page, count: number, results: T[]): Paginated<T> {
-  const url = new URL(req.url, "http://x");
+export function paginate<T>(call: { url: string }, page: Page, count: number, results: T[]): Paginated<T> {
+  const url = new URL(call.url, "http://x");
   const link = (offset: number) => {
     const u = new URL(url);
     u.searchParams.set("limit", String(page.limit));

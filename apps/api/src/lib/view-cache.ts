@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ChangeCache } from "./change-feed.ts";
-import { requireUser } from "./current-user.ts";
+import { type CurrentUser, requireUser } from "./current-user.ts";
 
 /**
  * Whole-building views (package grid, quick search, apartment packages) kept as ready response
@@ -39,7 +39,8 @@ export interface View {
  */
 
 /** The key of a per-user list page: the user and the whole URL with its query. */
-export const userPageKey = (req: FastifyRequest): string => `${requireUser(req).id}:${req.url}`;
+export const userPageKey = (call: { user: CurrentUser | null; url: string }): string =>
+  `${requireUser(call).id}:${call.url}`;
 
 export function viewBody(json: string | Buffer | ArrayBuffer): ViewBody {
   const body = typeof json === "string" ? Buffer.from(json) : Buffer.isBuffer(json) ? json : Buffer.from(json);

@@ -106,3 +106,23 @@ export function streamXlsx<T>(
   void write();
   return reply.send(out);
 }
+
+/**
+ * A spreadsheet a service answers with: the route sends it (`sheet.send(reply)`), so services
+ * decide between a page and a spreadsheet without touching the reply.
+ *
+ *   const out = await service.listThings(ctx, query, wantsXlsx(req, query.format));
+ *   return out instanceof XlsxSheet ? out.send(reply) : out;
+ */
+export class XlsxSheet<T> {
+  constructor(
+    readonly filename: string,
+    readonly columns: XlsxColumn<T>[],
+    readonly rows: AsyncIterable<T>,
+    readonly options: { sheetName?: string } = {},
+  ) {}
+
+  send(reply: FastifyReply): FastifyReply {
+    return streamXlsx(reply, this.filename, this.columns, this.rows, this.options);
+  }
+}

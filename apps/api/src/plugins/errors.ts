@@ -2,7 +2,7 @@ import fp from "fastify-plugin";
 import type { FastifyError } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MESSAGES } from "@portico/contract";
-import { HttpError } from "../lib/errors.ts";
+import { fieldErrorsOf, HttpError } from "../lib/errors.ts";
 import { isDatabaseUnavailable } from "../lib/db-errors.ts";
 
 /**
@@ -19,14 +19,11 @@ export default fp(async (app) => {
     if (bad) return reply.status(bad.status).send(bad.body);
     if (err instanceof HttpError) return reply.status(err.statusCode).send(err.body);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of err.validation) {
-        const p = issue.instancePath.replace(/^\//, "").split("/").filter(Boolean);
-        const key = p.length ? p.join(".") : "non_field_errors";
-        const msg = issue.message || "Invalid value.";
-        (fields[key] ??= []).push(msg);
-      }
-      return reply.status(400).send(fields);
+      const issues = err.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, "").split("/").filter(Boolean),
+        message: issue.message || "Invalid value.",
+      }));
+      return reply.status(400).send(fieldErrorsOf(issues));
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === "FST_REQ_FILE_TOO_LARGE" || err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {

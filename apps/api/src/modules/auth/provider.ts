@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Provider, {
   errors,
@@ -12,11 +11,11 @@ import Provider, {
 } from "oidc-provider";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
 import { loadSigningKeys } from "../../lib/signing-keys.ts";
 import { createAdapter, revokeGrants } from "./adapter.ts";
 import { portalName, sweep } from "./service.ts";
 import { logoutPage, LOGOUT_SCRIPT, messagePage, pageHeaders } from "./views.ts";
+import * as repo from "./repository.ts";
 
 export const TTL = {
   AccessToken: 10 * 60,
@@ -79,19 +78,7 @@ interface UserRow {
 async function loadUser(db: Db, accountId: string): Promise<UserRow | undefined> {
   const id = Number(accountId);
   if (!Number.isSafeInteger(id)) return undefined;
-  const [u] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      role: users.role,
-      is_active: users.is_active,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+  const u = await repo.accountById(db, id);
   return u?.is_active ? u : undefined;
 }
 

@@ -1,9 +1,8 @@
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { MESSAGES } from "@portico/contract";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { loginAttempts, oidcPayloads, portfolios, users } from "../../db/schema/index.ts";
 import { DUMMY_HASH, hashPassword, passwordProblems, verifyPassword } from "../../lib/passwords.ts";
 import { revokeAccount } from "./adapter.ts";
+import * as repo from "./repository.ts";
 
 /** Failed sign-ins allowed per username, and per client address, within the window. */
 export const LOGIN_LIMITS = { windowMinutes: 15, perUsername: 5, perIp: 30 } as const;
@@ -15,37 +14,19 @@ const ipKey = (ip: string) => `ip:${ip}`;
 
 /** The portal's name on the sign-in pages (the portfolio's employee_portal_name). */
 export async function portalName(db: DbOrTx): Promise<string> {
-  const [row] = await db
-    .select({ name: portfolios.employee_portal_name })
-    .from(portfolios)
-    .orderBy(portfolios.id)
-    .limit(1);
-  return row?.name || "Portico";
+  return (await repo.employeePortalName(db)) || "Portico";
 }
 
 /** True when this username or this address has used up its failed attempts. */
 export async function isRateLimited(db: DbOrTx, username: string, ip: string): Promise<boolean> {
-  const u = userKey(username);
-  const i = ipKey(ip);
-  const [row] = await db
-    .select({
-      user: sql<number>`count(*) filter (where ${loginAttempts.key} = ${u})`.mapWith(Number),
-      ip: sql<number>`count(*) filter (where ${loginAttempts.key} = ${i})`.mapWith(Number),
-    })
-    .from(loginAttempts)
-    .where(
-      and(
-        inArray(loginAttempts.key, [u, i]),
-        gt(loginAttempts.date_created, sql`now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})`),
-      ),
-    );
-  return (row?.user ?? 0) >= LOGIN_LIMITS.perUsername || (row?.ip ?? 0) >= LOGIN_LIMITS.perIp;
+  const row = await repo.recentFailures(db, { user: userKey(username), ip: ipKey(ip) }, LOGIN_LIMITS.windowMinutes);
+  return row.user >= LOGIN_LIMITS.perUsername || row.ip >= LOGIN_LIMITS.perIp;
 }
 
 async function recordFailure(db: DbOrTx, username: string, ip: string): Promise<void> {
   const keys = [ipKey(ip)];
   if (username.trim()) keys.push(userKey(username));
-  await db.insert(loginAttempts).values(keys.map((key) => ({ key })));
+  await repo.insertFailures(db, keys);
 }
 
 export type CheckResult =
@@ -63,30 +44,20 @@ export async function checkCredentials(
   const username = input.username.trim().slice(0, MAX_INPUT);
   const password = input.password.slice(0, MAX_INPUT);
   if (await isRateLimited(db, username, input.ip)) return { ok: false, message: MESSAGES.tooManyAttempts };
-  const [user] = username
-    ? await db
-        .select({ id: users.id, password_hash: users.password_hash, is_active: users.is_active })
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${username})`)
-        .limit(1)
-    : [];
+  const user = username ? await repo.loginAccount(db, username) : null;
   const valid = await verifyPassword(user?.password_hash || DUMMY_HASH, password);
   if (!user || !user.password_hash || !valid || !user.is_active || !password) {
     await recordFailure(db, username, input.ip);
     return { ok: false, message: MESSAGES.invalidLogin };
   }
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, userKey(username)));
+  await repo.clearFailures(db, userKey(username));
   return { ok: true, userId: user.id };
 }
 
 /** A successful interactive sign-in. */
 export async function signIn(db: Db, input: { username: string; password: string; ip: string }): Promise<CheckResult> {
   const result = await checkCredentials(db, input);
-  if (result.ok)
-    await db
-      .update(users)
-      .set({ last_login: sql`now()` })
-      .where(eq(users.id, result.userId));
+  if (result.ok) await repo.touchLastLogin(db, result.userId);
   return result;
 }
 
@@ -132,7 +103,7 @@ export async function changePassword(
   if (!check.ok) return { ok: false, errors: { non_field_errors: [check.message] } };
   const hash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ password_hash: hash }).where(eq(users.id, check.userId));
+    await repo.setPasswordHash(tx, check.userId, hash);
     await revokeAccount(tx, String(check.userId));
   });
   return { ok: true };
@@ -143,6 +114,5 @@ let lastSweep = 0;
 export async function sweep(db: Db): Promise<void> {
   if (Date.now() - lastSweep < 10 * 60_000) return;
   lastSweep = Date.now();
-  await db.delete(oidcPayloads).where(lt(oidcPayloads.expires_at, sql`now()`));
-  await db.delete(loginAttempts).where(lt(loginAttempts.date_created, sql`now() - interval '1 day'`));
+  await repo.deleteExpired(db);
 }

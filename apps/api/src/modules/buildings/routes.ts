@@ -20,6 +20,7 @@ import { sendView, userPageKey, type ViewBody } from "../../lib/view-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import * as service from "./service.ts";
+import { contextOf } from "../../lib/context.ts";
 
 const tags = ["buildings"];
 const BuildingParam = z.object({ building: Id });
@@ -48,7 +49,7 @@ const routes: FastifyPluginAsync = async (base) => {
       sendView(req, reply as FastifyReply, buildingLists, {
         key: userPageKey(req),
         topics: [topics.user(requireUser(req).id), topics.buildings],
-        load: () => service.listBuildings(req, req.query),
+        load: () => service.listBuildings(contextOf(req), req.query),
       }),
   );
 
@@ -63,7 +64,7 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: BuildingSettings, ...errors },
       },
     },
-    (req) => service.getSettings(req, req.params.building),
+    (req) => service.getSettings(contextOf(req), req.params.building),
   );
 
   app.patch(
@@ -80,7 +81,7 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: BuildingSettings, 400: z.union([FieldErrors, Detail]), ...errors },
       },
     },
-    (req) => service.patchSettings(req, (req.params as { building: unknown }).building, req.body),
+    (req) => service.patchSettings(contextOf(req), (req.params as { building: unknown }).building, req.body),
   );
 
   app.get(
@@ -96,7 +97,7 @@ const routes: FastifyPluginAsync = async (base) => {
     },
     // One view per building and local date, kept until a unit or lease of the building changes.
     async (req, reply) =>
-      sendView(req, reply as FastifyReply, dropdownViews, await service.apartmentDropdown(req, req.params.id)),
+      sendView(req, reply as FastifyReply, dropdownViews, await service.apartmentDropdown(contextOf(req), req.params.id)),
   );
 
   app.get(
@@ -112,7 +113,7 @@ const routes: FastifyPluginAsync = async (base) => {
     },
     // Sent as built by the database, kept until a unit, lease or resident of the building changes.
     async (req, reply) =>
-      sendView(req, reply as FastifyReply, quickSearchViews, await service.quickSearch(req, req.query.building)),
+      sendView(req, reply as FastifyReply, quickSearchViews, await service.quickSearch(contextOf(req), req.query.building)),
   );
 
   app.get(
@@ -127,7 +128,7 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: z.array(ComboSearchItem), ...errors },
       },
     },
-    (req) => service.comboSearch(req, req.params.id, req.query.search),
+    (req) => service.comboSearch(contextOf(req), req.params.id, req.query.search),
   );
 };
 

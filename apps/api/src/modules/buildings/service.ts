@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import {
   BUILDING_LIST_DEFAULT_LIMIT,
@@ -20,16 +19,16 @@ import { todayIn } from "../../lib/dates.ts";
 import { topics } from "../../lib/change-feed.ts";
 import type { View } from "../../lib/view-cache.ts";
 import * as repo from "./repository.ts";
+import type { ServiceContext } from "../../lib/context.ts";
 
-const db = (req: FastifyRequest) => req.server.db;
 
 /** GET /core/buildings/ — OF sees every active building, others the ones granted to them. */
-export async function listBuildings(req: FastifyRequest, query: { limit?: number; offset?: number }) {
-  const user = requireUser(req);
+export async function listBuildings(ctx: ServiceContext, query: { limit?: number; offset?: number }) {
+  const user = requireUser(ctx);
   const page = pageOf(query, BUILDING_LIST_DEFAULT_LIMIT, BUILDING_LIST_DEFAULT_LIMIT);
   const scope: repo.BuildingScope = user.role === "OF" ? { all: true } : { all: false, ids: user.buildings };
-  const { count, rows } = await repo.listBuildings(db(req), scope, page);
-  return paginate(req, page, count, rows);
+  const { count, rows } = await repo.listBuildings(ctx.db, scope, page);
+  return paginate(ctx, page, count, rows);
 }
 
 const withIds = (buildingId: number, settings: BuildingSettingsGroups): BuildingSettings => ({
@@ -39,8 +38,8 @@ const withIds = (buildingId: number, settings: BuildingSettingsGroups): Building
 });
 
 /** GET /core/building-settings/{building}/ — every group, stored values over the defaults. */
-export async function getSettings(req: FastifyRequest, buildingId: number): Promise<BuildingSettings> {
-  const scope = await requireBuilding(req, db(req), buildingId, "building.settings.view");
+export async function getSettings(ctx: ServiceContext, buildingId: number): Promise<BuildingSettings> {
+  const scope = await requireBuilding(ctx, ctx.db, buildingId, "building.settings.view");
   return withIds(scope.building.id, scope.settings);
 }
 
@@ -84,16 +83,16 @@ function flatten(settings: BuildingSettingsGroups): Map<string, unknown> {
  * field into the stored document; a change records an event with a change note.
  */
 export async function patchSettings(
-  req: FastifyRequest,
+  ctx: ServiceContext,
   rawBuildingId: unknown,
   body: unknown,
 ): Promise<BuildingSettings> {
   const buildingId = parseBuildingId(rawBuildingId);
-  const scope = await requireBuilding(req, db(req), buildingId, "building.settings.edit");
+  const scope = await requireBuilding(ctx, ctx.db, buildingId, "building.settings.edit");
   const parsed = BuildingSettingsPatch.safeParse(body ?? {});
   if (!parsed.success) throw new ValidationError(settingsErrors(parsed.error));
   const patch = parsed.data as BuildingSettingsPatch;
-  const merged = await db(req).transaction(async (tx) => {
+  const merged = await ctx.db.transaction(async (tx) => {
     const stored = await repo.getSettingsDocument(tx, scope.building.id, { forUpdate: true });
     const before = mergeBuildingSettings(stored);
     const after = mergeBuildingSettings(before, patch);
@@ -116,31 +115,31 @@ export async function patchSettings(
     }
     return after;
   });
-  req.server.changes.touch(topics.building(scope.building.id));
+  ctx.changes.touch(topics.building(scope.building.id));
   return withIds(scope.building.id, merged);
 }
 
 /** Resident lookups (units with residents' names): staff only. */
-const requireLookup = (req: FastifyRequest, buildingId: number): Promise<BuildingScope> =>
-  requireBuilding(req, db(req), buildingId, "resident.search");
+const requireLookup = (ctx: ServiceContext, buildingId: number): Promise<BuildingScope> =>
+  requireBuilding(ctx, ctx.db, buildingId, "resident.search");
 
 /** GET /core/buildings/{id}/apartments/dropdown/ */
-export async function apartmentDropdown(req: FastifyRequest, buildingId: number): Promise<View> {
-  const scope = await requireBuilding(req, db(req), buildingId, "apartment.dropdown");
+export async function apartmentDropdown(ctx: ServiceContext, buildingId: number): Promise<View> {
+  const scope = await requireBuilding(ctx, ctx.db, buildingId, "apartment.dropdown");
   const b = scope.building.id;
   const today = todayIn(scope.building.time_zone);
-  return { key: `${b}:${today}`, topics: [topics.units(b)], load: () => repo.apartmentDropdown(db(req), b, today) };
+  return { key: `${b}:${today}`, topics: [topics.units(b)], load: () => repo.apartmentDropdown(ctx.db, b, today) };
 }
 
 /**
  * GET /core/quick-search/?building= — the JSON text of the list (see repo.quickSearchJson). No
  * per-user field: one view per building and local date ("future" leases) for every role.
  */
-export async function quickSearch(req: FastifyRequest, buildingId: number): Promise<View> {
-  const scope = await requireLookup(req, buildingId);
+export async function quickSearch(ctx: ServiceContext, buildingId: number): Promise<View> {
+  const scope = await requireLookup(ctx, buildingId);
   const b = scope.building.id;
   const today = todayIn(scope.building.time_zone);
-  return { key: `${b}:${today}`, topics: [topics.units(b)], load: () => repo.quickSearchJson(db(req), b, today) };
+  return { key: `${b}:${today}`, topics: [topics.units(b)], load: () => repo.quickSearchJson(ctx.db, b, today) };
 }
 
 /**
@@ -149,12 +148,12 @@ export async function quickSearch(req: FastifyRequest, buildingId: number): Prom
  * the building's units and residents are read once (comboSearchIndex, kept per building and
  * local day until a unit, lease or resident of the building changes) and matched in memory.
  */
-export async function comboSearch(req: FastifyRequest, buildingId: number, search: string | undefined) {
-  const scope = await requireLookup(req, buildingId);
+export async function comboSearch(ctx: ServiceContext, buildingId: number, search: string | undefined) {
+  const scope = await requireLookup(ctx, buildingId);
   const b = scope.building.id;
   const today = todayIn(scope.building.time_zone);
-  const indexes = req.server.changes.cache<Awaited<ReturnType<typeof repo.comboSearchIndex>>>("combo-search-index");
-  const index = await indexes.get(`${b}:${today}`, [topics.units(b)], () => repo.comboSearchIndex(db(req), b, today));
+  const indexes = ctx.changes.cache<Awaited<ReturnType<typeof repo.comboSearchIndex>>>("combo-search-index");
+  const index = await indexes.get(`${b}:${today}`, [topics.units(b)], () => repo.comboSearchIndex(ctx.db, b, today));
   const term = (search ?? "").trim().toLowerCase();
   const found: ComboSearchItem[] = [];
   for (const u of index.units) {

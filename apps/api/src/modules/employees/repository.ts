@@ -2,8 +2,8 @@ import { and, asc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Role } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { employees, users } from "../../db/schema/index.ts";
+import { likeEscape } from "../../lib/sql.ts";
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (term: string) => `%${likeEscape(term.trim().toLowerCase())}%`;
 /** The outer row's user id, qualified (Drizzle leaves single-table columns unqualified). */
 const USER_ID = sql.raw('"users"."id"');

@@ -12,6 +12,7 @@ import {
 } from "@portico/contract";
 import { sendView, type ViewBody } from "../../lib/view-cache.ts";
 import * as service from "./service.ts";
+import { contextOf } from "../../lib/context.ts";
 
 const errors = { 401: Detail, 403: Detail, 404: Detail };
 
@@ -32,7 +33,7 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: paginated(Employee), ...errors },
       },
     },
-    async (req, reply) => sendView(req, reply, pages, await service.employeesView(req, req.query)),
+    async (req, reply) => sendView(req, reply, pages, await service.employeesView(contextOf(req), req.query)),
   );
 
   app.get(
@@ -46,7 +47,7 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: paginated(EmployeeSimple), ...errors },
       },
     },
-    async (req, reply) => sendView(req, reply, pages, await service.employeesSimpleView(req, req.query)),
+    async (req, reply) => sendView(req, reply, pages, await service.employeesSimpleView(contextOf(req), req.query)),
   );
 
   app.get(
@@ -60,7 +61,7 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: paginated(GlobalUser), ...errors },
       },
     },
-    (req) => service.searchGlobalUsers(req, req.query),
+    (req) => service.searchGlobalUsers(contextOf(req), req.query),
   );
 };
 

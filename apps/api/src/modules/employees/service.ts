@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import {
   can,
   type Employee,
@@ -22,20 +21,20 @@ import { paginate, pageOf } from "../../lib/pagination.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { userPageKey, type View } from "../../lib/view-cache.ts";
 import * as repo from "./repository.ts";
+import type { ServiceContext } from "../../lib/context.ts";
 
-const db = (req: FastifyRequest) => req.server.db;
 
 /**
  * Who may be listed: with `building`, the building gate (403 before anything is read) and the
  * employees granted that building; without, OF sees every employee and others those sharing
  * one of their buildings.
  */
-async function employeeScope(req: FastifyRequest, building: number | undefined) {
+async function employeeScope(ctx: ServiceContext, building: number | undefined) {
   if (building !== undefined) {
-    const scope = await requireBuilding(req, db(req), building, "employee.list");
+    const scope = await requireBuilding(ctx, ctx.db, building, "employee.list");
     return { user: scope.user, buildingId: scope.building.id, timeZone: scope.building.time_zone, scopeIds: undefined };
   }
-  const user = requireUser(req);
+  const user = requireUser(ctx);
   if (!can(user, "employee.list")) throw new PermissionDeniedError();
   return { user, buildingId: undefined, timeZone: "UTC", scopeIds: user.role === "OF" ? undefined : user.buildings };
 }
@@ -64,19 +63,19 @@ const minLogin = (value: string | undefined, timeZone: string) =>
  * GET /core/employees/ — the access check, then the page as a view kept per user and URL until
  * an employee, a staff account or a building grant changes (topic employees:all).
  */
-export async function employeesView(req: FastifyRequest, q: EmployeeQuery): Promise<View> {
-  const scope = await employeeScope(req, q.building);
+export async function employeesView(ctx: ServiceContext, q: EmployeeQuery): Promise<View> {
+  const scope = await employeeScope(ctx, q.building);
   return {
-    key: userPageKey(req),
-    topics: [topics.employees, topics.user(requireUser(req).id)],
-    load: () => listEmployees(req, q, scope),
+    key: userPageKey(ctx),
+    topics: [topics.employees, topics.user(requireUser(ctx).id)],
+    load: () => listEmployees(ctx, q, scope),
   };
 }
 
-async function listEmployees(req: FastifyRequest, q: EmployeeQuery, scope: EmployeeScope) {
+async function listEmployees(ctx: ServiceContext, q: EmployeeQuery, scope: EmployeeScope) {
   const page = pageOf(q, EMPLOYEE_LIST_LIMITS.list, EMPLOYEE_LIST_LIMITS.list);
   const { count, rows } = await repo.listEmployees(
-    db(req),
+    ctx.db,
     {
       buildingId: scope.buildingId,
       scopeIds: scope.scopeIds,
@@ -114,23 +113,23 @@ async function listEmployees(req: FastifyRequest, q: EmployeeQuery, scope: Emplo
       buildings: (r.buildings ?? []).map(Number),
     },
   }));
-  return paginate(req, page, count, results);
+  return paginate(ctx, page, count, results);
 }
 
 /** GET /core/employees/simple-list/ (kept like the employee list) */
-export async function employeesSimpleView(req: FastifyRequest, q: EmployeeSimpleQuery): Promise<View> {
-  const scope = await employeeScope(req, q.building);
+export async function employeesSimpleView(ctx: ServiceContext, q: EmployeeSimpleQuery): Promise<View> {
+  const scope = await employeeScope(ctx, q.building);
   return {
-    key: userPageKey(req),
-    topics: [topics.employees, topics.user(requireUser(req).id)],
-    load: () => listEmployeesSimple(req, q, scope),
+    key: userPageKey(ctx),
+    topics: [topics.employees, topics.user(requireUser(ctx).id)],
+    load: () => listEmployeesSimple(ctx, q, scope),
   };
 }
 
-async function listEmployeesSimple(req: FastifyRequest, q: EmployeeSimpleQuery, scope: EmployeeScope) {
+async function listEmployeesSimple(ctx: ServiceContext, q: EmployeeSimpleQuery, scope: EmployeeScope) {
   const page = pageOf(q, EMPLOYEE_LIST_LIMITS.simple, EMPLOYEE_LIST_LIMITS.simple);
   const { count, rows } = await repo.listEmployeesSimple(
-    db(req),
+    ctx.db,
     {
       buildingId: scope.buildingId,
       scopeIds: scope.scopeIds,
@@ -141,7 +140,7 @@ async function listEmployeesSimple(req: FastifyRequest, q: EmployeeSimpleQuery, 
     page,
   );
   const results: EmployeeSimple[] = rows.map((r) => ({ ...r, role: r.role as Role }));
-  return paginate(req, page, count, results);
+  return paginate(ctx, page, count, results);
 }
 
 /**
@@ -149,18 +148,18 @@ async function listEmployeesSimple(req: FastifyRequest, q: EmployeeSimpleQuery, 
  * everyone); a tenant may only search residents (role=TN) of the buildings they live in.
  * Residents' e-mail and phone follow lib/resident-contact.ts (e-mail: managers; phone: staff).
  */
-export async function searchGlobalUsers(req: FastifyRequest, q: GlobalUserQuery) {
-  const user: CurrentUser = requireUser(req);
+export async function searchGlobalUsers(ctx: ServiceContext, q: GlobalUserQuery) {
+  const user: CurrentUser = requireUser(ctx);
   if (!can(user, "global_users.search")) throw new PermissionDeniedError();
   if (user.role === "TN" && q.role !== "TN") throw new PermissionDeniedError();
   const page = pageOf(q, GLOBAL_USER_SEARCH_LIMIT, 1000);
   const contact = contactView(user);
   const seesContacts = contact.email;
   let scopeIds: number[] | undefined;
-  if (user.role === "TN") scopeIds = await repo.residentBuildingIds(db(req), user.id);
+  if (user.role === "TN") scopeIds = await repo.residentBuildingIds(ctx.db, user.id);
   else if (user.role !== "OF") scopeIds = user.buildings;
   const { count, rows } = await repo.listGlobalUsers(
-    db(req),
+    ctx.db,
     { role: q.role, scopeIds, residentsOnly: user.role === "TN", search: q.search, searchEmail: seesContacts },
     page,
   );
@@ -174,5 +173,5 @@ export async function searchGlobalUsers(req: FastifyRequest, q: GlobalUserQuery)
       phone_number: resident ? residentPhone(contact, r.phone_number) : r.phone_number,
     };
   });
-  return paginate(req, page, count, results);
+  return paginate(ctx, page, count, results);
 }

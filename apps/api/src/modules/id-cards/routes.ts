@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { Detail, IdCardJob, IdCardListQuery, IdCardRequest, paginated, RowId as Id } from "@portico/contract";
 import * as service from "./service.ts";
+import { contextOf } from "../../lib/context.ts";
 
 const tags = ["id-cards"];
 const errors = { 400: z.record(z.string(), z.unknown()), 401: Detail, 403: Detail, 404: Detail };
@@ -26,7 +27,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: z.object({ id: z.number().int() }), ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.requestCard(req, req.body)),
+    async (req, reply) => reply.status(201).send(await service.requestCard(contextOf(req), req.body)),
   );
 
   app.get(
@@ -40,7 +41,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(IdCardJob), ...errors },
       },
     },
-    (req) => service.listCards(req, req.query),
+    (req) => service.listCards(contextOf(req), req.query),
   );
 
   app.post(
@@ -54,7 +55,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: z.object({ success: z.boolean() }), ...errors },
       },
     },
-    (req) => service.cancelCard(req, req.params.id),
+    (req) => service.cancelCard(contextOf(req), req.params.id),
   );
 };
 

@@ -7,6 +7,7 @@ import { Detail, FieldErrors, Id } from "@portico/contract";
 import { requireBuilding } from "../../lib/access.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { COALESCE_MS, LIVE_TOPICS, LiveHub, type LiveStream, MAX_STREAMS_PER_USER, PING_MS, RETRY_MS } from "./service.ts";
+import { contextOf } from "../../lib/context.ts";
 
 const DESCRIPTION = `Server-Sent Events (\`text/event-stream\`) telling the screens of a building what to refetch.
 Authorized like every read of the building (401 without a valid token, 403 for a building the user
@@ -65,7 +66,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (req, reply) => {
-      const { user } = await requireBuilding(req, app.db, req.query.building);
+      const { user } = await requireBuilding(contextOf(req), app.db, req.query.building);
       const refusal = hub.refusal(user.id);
       if (refusal)
         throw new HttpError(429, {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Detail, Me } from "@portico/contract";
 import * as service from "./service.ts";
+import { contextOf } from "../../lib/context.ts";
 
 const routes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +15,7 @@ const routes: FastifyPluginAsync = async (base) => {
         response: { 200: Me, 401: Detail },
       },
     },
-    (req) => service.getMe(req),
+    (req) => service.getMe(contextOf(req)),
   );
 };
 

@@ -1,17 +1,17 @@
-import type { FastifyRequest } from "fastify";
 import { type Me, ROLE_DISPLAY } from "@portico/contract";
 import { requireUser } from "../../lib/current-user.ts";
 import * as repo from "./repository.ts";
+import type { ServiceContext } from "../../lib/context.ts";
 
 /** GET /me/ — who is signed in, their portfolio and the buildings they may open. */
-export async function getMe(req: FastifyRequest): Promise<Me> {
-  const user = requireUser(req);
-  const db = req.server.db;
+export async function getMe(ctx: ServiceContext): Promise<Me> {
+  const user = requireUser(ctx);
+  const db = ctx.db;
   const [portfolio, buildings] = await Promise.all([
     repo.getPortfolio(db),
     repo.buildingsFor(db, user.role === "OF" ? { all: true } : { all: false, ids: user.buildings }),
   ]);
-  const { config } = req.server;
+  const { config } = ctx;
   return {
     id: user.id,
     username: user.username,

@@ -1,5 +1,3 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { eq, sql } from "drizzle-orm";
 import {
   type Apartment,
   ApartmentPatch,
@@ -11,15 +9,15 @@ import {
   UNIT_PROFILE_MESSAGES as M,
   VACANT_UNIT_REPORT_FILENAME,
 } from "@portico/contract";
-import { apartments } from "../../db/schema/index.ts";
 import { requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { NotFoundError, PermissionDeniedError } from "../../lib/errors.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
-import { streamXlsx, type XlsxColumn } from "../../lib/xlsx.ts";
-import { changeNotes, dbOf, diff, FormError, gateObject, parseBody, viewerOf } from "./common.ts";
+import { type XlsxColumn, XlsxSheet } from "../../lib/xlsx.ts";
+import { changeNotes, diff, FormError, gateObject, parseBody, viewerOf } from "./common.ts";
 import * as repo from "./repository.ts";
+import type { ServiceContext } from "../../lib/context.ts";
 
 const toApartment = (r: repo.ApartmentRow): Apartment => ({
   id: r.id,
@@ -37,8 +35,8 @@ const toApartment = (r: repo.ApartmentRow): Apartment => ({
   is_vacant: r.occupancy_id == null,
 });
 
-async function apartmentOut(req: FastifyRequest, id: number): Promise<Apartment> {
-  const row = await repo.apartmentById(dbOf(req), id);
+async function apartmentOut(ctx: ServiceContext, id: number): Promise<Apartment> {
+  const row = await repo.apartmentById(ctx.db, id);
   if (!row) throw new NotFoundError();
   return toApartment(row);
 }
@@ -48,11 +46,11 @@ export const usDate = (d: string | null | undefined) =>
   d ? `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}` : "";
 
 /** GET /core/apartments/{id}/ */
-export async function getApartment(req: FastifyRequest, id: number): Promise<Apartment> {
-  const ref = await repo.apartmentRef(dbOf(req), id);
+export async function getApartment(ctx: ServiceContext, id: number): Promise<Apartment> {
+  const ref = await repo.apartmentRef(ctx.db, id);
   if (!ref) throw new NotFoundError();
-  await gateObject(req, ref.building_id, "occupancy.view");
-  return apartmentOut(req, id);
+  await gateObject(ctx, ref.building_id, "occupancy.view");
+  return apartmentOut(ctx, id);
 }
 
 const APARTMENT_FIELDS = [
@@ -68,71 +66,59 @@ const APARTMENT_FIELDS = [
 
 const numberTaken = () => new FormError({ apartment_number: [M.apartmentNumberTaken] });
 
-async function numberInUse(req: FastifyRequest, buildingId: number, number: string, exceptId?: number) {
-  const rows = await dbOf(req)
-    .select({ id: apartments.id })
-    .from(apartments)
-    .where(
-      sql`${apartments.building_id} = ${buildingId} and upper(${apartments.apartment_number}) = upper(${number})
-      ${exceptId ? sql`and ${apartments.id} <> ${exceptId}` : sql``}`,
-    )
-    .limit(1);
-  return rows.length > 0;
-}
+const numberInUse = (ctx: ServiceContext, buildingId: number, number: string, exceptId?: number) =>
+  repo.apartmentNumberInUse(ctx.db, buildingId, number, exceptId);
 
 /** POST /core/apartments/ (managers). */
-export async function createApartment(req: FastifyRequest, body: unknown): Promise<Apartment> {
-  const user = requireUser(req);
+export async function createApartment(ctx: ServiceContext, body: unknown): Promise<Apartment> {
+  const user = requireUser(ctx);
   if (!can(user, "apartment.create")) throw new PermissionDeniedError();
   const input = parseBody(ApartmentWrite, body);
-  const scope = await requireBuilding(req, dbOf(req), input.building, "apartment.create");
-  if (await numberInUse(req, scope.building.id, input.apartment_number)) throw numberTaken();
-  const db = dbOf(req);
+  const scope = await requireBuilding(ctx, ctx.db, input.building, "apartment.create");
+  if (await numberInUse(ctx, scope.building.id, input.apartment_number)) throw numberTaken();
+  const db = ctx.db;
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(apartments)
-        .values({
-          building_id: scope.building.id,
-          apartment_number: input.apartment_number,
-          sort_key: apartmentSortKey(input.apartment_number),
-          bedrooms: input.bedrooms ?? "1BR",
-          bathrooms: input.bathrooms ?? "1.0",
-          floor: input.floor || null,
-          line: input.line || null,
-          is_balcony_apt: input.is_balcony_apt ?? false,
-          is_management: input.is_management ?? false,
-          is_unlinked_to_tfcio: input.is_unlinked_to_tfcio ?? false,
-        })
-        .returning({ id: apartments.id });
+      const apartmentId = await repo.insertApartment(tx, {
+        building_id: scope.building.id,
+        apartment_number: input.apartment_number,
+        sort_key: apartmentSortKey(input.apartment_number),
+        bedrooms: input.bedrooms ?? "1BR",
+        bathrooms: input.bathrooms ?? "1.0",
+        floor: input.floor || null,
+        line: input.line || null,
+        is_balcony_apt: input.is_balcony_apt ?? false,
+        is_management: input.is_management ?? false,
+        is_unlinked_to_tfcio: input.is_unlinked_to_tfcio ?? false,
+      });
       await repo.insertEvents(tx, [
         {
           building_id: scope.building.id,
           entity_type: "apartment",
-          entity_id: row.id,
+          entity_id: apartmentId,
           type: "CREATED",
           type_display: "Created",
           note: `Apartment ${input.apartment_number} created.`,
           performed_by_id: scope.user.id,
         },
       ]);
-      return row.id;
+      return apartmentId;
     });
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw numberTaken();
     throw err;
   }
-  req.server.changes.touch(topics.units(scope.building.id));
-  return apartmentOut(req, id);
+  ctx.changes.touch(topics.units(scope.building.id));
+  return apartmentOut(ctx, id);
 }
 
 /** PATCH /core/apartments/{id}/ (managers). */
-export async function patchApartment(req: FastifyRequest, id: number, body: unknown): Promise<Apartment> {
-  const db = dbOf(req);
+export async function patchApartment(ctx: ServiceContext, id: number, body: unknown): Promise<Apartment> {
+  const db = ctx.db;
   const ref = await repo.apartmentRef(db, id);
   if (!ref) throw new NotFoundError();
-  const scope = await gateObject(req, ref.building_id, "apartment.edit");
+  const scope = await gateObject(ctx, ref.building_id, "apartment.edit");
   const input = parseBody(ApartmentPatch, body);
   if (input.building !== undefined && input.building !== ref.building_id)
     throw new FormError({ building: [M.buildingReadOnly] });
@@ -142,22 +128,17 @@ export async function patchApartment(req: FastifyRequest, id: number, body: unkn
     if (input[f] !== undefined) next[f] = f === "floor" || f === "line" ? input[f] || null : input[f];
   if (
     next.apartment_number !== undefined &&
-    (await numberInUse(req, ref.building_id, next.apartment_number as string, id))
+    (await numberInUse(ctx, ref.building_id, next.apartment_number as string, id))
   )
     throw numberTaken();
   const changes = diff(cur as unknown as Record<string, unknown>, next, APARTMENT_FIELDS);
   if (changes.length) {
     try {
       await db.transaction(async (tx) => {
-        await tx
-          .update(apartments)
-          .set({
-            ...(next as Partial<typeof apartments.$inferInsert>),
-            ...(next.apartment_number !== undefined
-              ? { sort_key: apartmentSortKey(next.apartment_number as string) }
-              : {}),
-          })
-          .where(eq(apartments.id, id));
+        await repo.updateApartment(tx, id, {
+          ...(next as Parameters<typeof repo.updateApartment>[2]),
+          ...(next.apartment_number !== undefined ? { sort_key: apartmentSortKey(next.apartment_number as string) } : {}),
+        });
         await repo.insertEvents(tx, [
           {
             building_id: ref.building_id,
@@ -174,9 +155,9 @@ export async function patchApartment(req: FastifyRequest, id: number, body: unkn
       if (repo.isUniqueViolation(err)) throw numberTaken();
       throw err;
     }
-    req.server.changes.touch(topics.units(ref.building_id));
+    ctx.changes.touch(topics.units(ref.building_id));
   }
-  return apartmentOut(req, id);
+  return apartmentOut(ctx, id);
 }
 
 const VACANT_COLUMNS: XlsxColumn<repo.VacantUnitRow>[] = [
@@ -194,26 +175,24 @@ const VACANT_COLUMNS: XlsxColumn<repo.VacantUnitRow>[] = [
  * vacant_units=True the vacant unit report (vacant_unit_report.xlsx).
  */
 export async function listApartments(
-  req: FastifyRequest,
-  reply: FastifyReply,
+  ctx: ServiceContext,
   buildingId: number,
   q: { limit?: number; offset?: number; vacant_units?: boolean; search?: string },
 ) {
-  const scope = await requireBuilding(req, dbOf(req), buildingId, "occupancy.view");
+  const scope = await requireBuilding(ctx, ctx.db, buildingId, "occupancy.view");
   if (q.vacant_units) {
-    return streamXlsx(
-      reply,
+    return new XlsxSheet(
       VACANT_UNIT_REPORT_FILENAME,
       VACANT_COLUMNS,
-      repo.iterateVacantUnits(dbOf(req), scope.building.id),
+      repo.iterateVacantUnits(ctx.db, scope.building.id),
       {
         sheetName: "Vacant units",
       },
     );
   }
   const page = pageOf(q, 30, 5000);
-  const { count, rows } = await repo.listApartments(dbOf(req), scope.building.id, q.search, page);
-  return paginate(req, page, count, rows.map(toApartment));
+  const { count, rows } = await repo.listApartments(ctx.db, scope.building.id, q.search, page);
+  return paginate(ctx, page, count, rows.map(toApartment));
 }
 
 /**
@@ -221,13 +200,12 @@ export async function listApartments(
  * building_occupants.xlsx. The Email column only for users who may see e-mails.
  */
 export async function buildingOccupants(
-  req: FastifyRequest,
-  reply: FastifyReply,
+  ctx: ServiceContext,
   buildingId: number,
   q: { limit?: number; offset?: number; search?: string },
   xlsx: boolean,
 ) {
-  const scope = await requireBuilding(req, dbOf(req), buildingId, "occupancy.view");
+  const scope = await requireBuilding(ctx, ctx.db, buildingId, "occupancy.view");
   const viewer = viewerOf(scope);
   if (xlsx) {
     const columns: XlsxColumn<repo.OccupantExportRow>[] = [
@@ -242,17 +220,16 @@ export async function buildingOccupants(
       { header: "Lease end date", width: 16, value: (r) => usDate(r.lease_end_date) },
       { header: "Status", width: 10, value: (r) => (r.is_future ? "Future" : "Current") },
     ];
-    return streamXlsx(
-      reply,
+    return new XlsxSheet(
       BUILDING_OCCUPANTS_FILENAME,
       columns,
-      repo.iterateBuildingOccupants(dbOf(req), scope.building.id),
+      repo.iterateBuildingOccupants(ctx.db, scope.building.id),
       {
         sheetName: "Occupants",
       },
     );
   }
   const page = pageOf(q, 30, 5000);
-  const { count, rows } = await repo.buildingOccupants(dbOf(req), scope.building.id, q.search, viewer, page);
-  return paginate(req, page, count, rows);
+  const { count, rows } = await repo.buildingOccupants(ctx.db, scope.building.id, q.search, viewer, page);
+  return paginate(ctx, page, count, rows);
 }

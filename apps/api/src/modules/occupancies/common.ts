@@ -1,14 +1,11 @@
-import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type Action, can, changeNote, hasBuildingAccess } from "@portico/contract";
-import type { Db } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { contactView } from "../../lib/resident-contact.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { HttpError, NotFoundError } from "../../lib/errors.ts";
 import type { Viewer } from "./repository.ts";
-
-export const dbOf = (req: FastifyRequest): Db => req.server.db;
+import type { ServiceContext } from "../../lib/context.ts";
 
 /** A 400 whose body may nest per-row errors: `{"new_occupants": [{}, {"type": ["…"]}]}`. */
 export class FormError extends HttpError {
@@ -83,10 +80,10 @@ export function parseBody<S extends z.ZodTypeAny>(
  * The gate of an object found by id: its building must be reachable (else 404, never leaking
  * that it exists), then the action must be allowed there (else 403).
  */
-export async function gateObject(req: FastifyRequest, buildingId: number, action: Action): Promise<BuildingScope> {
-  const user = requireUser(req);
+export async function gateObject(ctx: ServiceContext, buildingId: number, action: Action): Promise<BuildingScope> {
+  const user = requireUser(ctx);
   if (!hasBuildingAccess(user, buildingId) || user.role === "TN") throw new NotFoundError();
-  return requireBuilding(req, dbOf(req), buildingId, action);
+  return requireBuilding(ctx, ctx.db, buildingId, action);
 }
 
 export function viewerOf(scope: BuildingScope): Viewer {

@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import type { FastifyRequest } from "fastify";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { importJWK, SignJWT } from "jose";
 import {
   can,
@@ -20,50 +18,50 @@ import {
   UNIT_PROFILE_MESSAGES as M,
   WELCOME_EMAIL_INTERVAL_SECONDS,
 } from "@portico/contract";
-import { buildings, occupants, portfolios, users } from "../../db/schema/index.ts";
 import { requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { iso } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, PermissionDeniedError } from "../../lib/errors.ts";
-import { deleteFileByUrl, readUpload, saveImage } from "../../lib/files.ts";
+import { deleteFileByUrl, saveImage, type Upload } from "../../lib/files.ts";
 import { escapeHtml, sendMail } from "../../lib/mail.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
 import { loadSigningKeys } from "../../lib/signing-keys.ts";
-import { changeNotes, dbOf, diff, FormError, gateObject, parseBody, viewerOf } from "./common.ts";
+import { changeNotes, diff, FormError, gateObject, parseBody, viewerOf } from "./common.ts";
 import * as repo from "./repository.ts";
 import { checkNewResidents, insertNewResident, toEvent } from "./service.ts";
+import type { ServiceContext } from "../../lib/context.ts";
 
 /** Loads a resident and passes its building's gate (404 when unreachable, 403 for the action). */
-async function gateOccupant(req: FastifyRequest, id: number, action: Parameters<typeof gateObject>[2]) {
-  const ref = await repo.occupantRef(dbOf(req), id);
+async function gateOccupant(ctx: ServiceContext, id: number, action: Parameters<typeof gateObject>[2]) {
+  const ref = await repo.occupantRef(ctx.db, id);
   if (!ref) throw new NotFoundError();
-  const scope = await gateObject(req, ref.building_id, action);
+  const scope = await gateObject(ctx, ref.building_id, action);
   return { ref, scope, viewer: viewerOf(scope) };
 }
 
-async function occupantOut(req: FastifyRequest, id: number, viewer: repo.Viewer): Promise<Occupant> {
-  const o = await repo.occupantById(dbOf(req), id, viewer);
+async function occupantOut(ctx: ServiceContext, id: number, viewer: repo.Viewer): Promise<Occupant> {
+  const o = await repo.occupantById(ctx.db, id, viewer);
   if (!o) throw new NotFoundError();
   return o;
 }
 
 /** GET /core/occupants/{id}/ */
-export async function getOccupant(req: FastifyRequest, id: number): Promise<Occupant> {
-  const { viewer } = await gateOccupant(req, id, "occupancy.view");
-  return occupantOut(req, id, viewer);
+export async function getOccupant(ctx: ServiceContext, id: number): Promise<Occupant> {
+  const { viewer } = await gateOccupant(ctx, id, "occupancy.view");
+  return occupantOut(ctx, id, viewer);
 }
 
 /** POST /core/occupants/ (managers): a new resident of an occupancy. */
-export async function createOccupant(req: FastifyRequest, body: unknown): Promise<Occupant> {
-  const user = requireUser(req);
+export async function createOccupant(ctx: ServiceContext, body: unknown): Promise<Occupant> {
+  const user = requireUser(ctx);
   if (!can(user, "occupant.create")) throw new PermissionDeniedError();
   const input = parseBody(OccupantCreate, body);
-  const db = dbOf(req);
+  const db = ctx.db;
   const occ = await repo.occupancyRef(db, input.occupancy_id);
   if (!occ || !can(user, "occupancy.view", { id: occ.building_id }))
     throw new FormError({ occupancy_id: ["Select a valid unit profile."] });
-  const scope = await requireBuilding(req, db, occ.building_id, "occupant.create");
+  const scope = await requireBuilding(ctx, db, occ.building_id, "occupant.create");
   const [errors] = await checkNewResidents(db, [input], new Set());
   if (Object.keys(errors).length) throw new FormError(errors);
   let id: number;
@@ -85,8 +83,8 @@ export async function createOccupant(req: FastifyRequest, body: unknown): Promis
     if (repo.isUniqueViolation(err)) throw new FormError({ username: [M.usernameTaken] });
     throw err;
   }
-  req.server.changes.touch(topics.units(occ.building_id));
-  return occupantOut(req, id, viewerOf(scope));
+  ctx.changes.touch(topics.units(occ.building_id));
+  return occupantOut(ctx, id, viewerOf(scope));
 }
 
 const OCCUPANT_FIELDS = [
@@ -106,10 +104,10 @@ const OCCUPANT_FIELDS = [
  * placeholder address. Name, e-mail and phone belong to the resident's account (shared by
  * their other leases); the rest to this residency.
  */
-export async function patchOccupant(req: FastifyRequest, id: number, body: unknown): Promise<Occupant> {
-  const { ref, scope, viewer } = await gateOccupant(req, id, "occupant.edit");
+export async function patchOccupant(ctx: ServiceContext, id: number, body: unknown): Promise<Occupant> {
+  const { ref, scope, viewer } = await gateOccupant(ctx, id, "occupant.edit");
   const input = parseBody(OccupantPatch, body);
-  const db = dbOf(req);
+  const db = ctx.db;
   let userId: number | null = null;
   await db.transaction(async (tx) => {
     const cur = await repo.occupantForUpdate(tx, id);
@@ -142,8 +140,7 @@ export async function patchOccupant(req: FastifyRequest, id: number, body: unkno
       if (["first_name", "last_name", "email", "phone_number"].includes(c.field)) userSet[c.field] = c.to;
       else occSet[c.field] = c.to;
     }
-    if (Object.keys(userSet).length) await tx.update(users).set(userSet).where(eq(users.id, cur.user_id));
-    if (Object.keys(occSet).length) await tx.update(occupants).set(occSet).where(eq(occupants.id, id));
+    await repo.updateOccupantAndUser(tx, { occupantId: id, userId: cur.user_id }, userSet, occSet);
     const { note, public_note } = changeNotes(changes);
     await repo.insertEvents(tx, [
       {
@@ -164,23 +161,23 @@ export async function patchOccupant(req: FastifyRequest, id: number, body: unkno
   });
   // The resident's account (name, e-mail) and the unit views; a renamed resident's other
   // buildings hear it from the change feed.
-  req.server.changes.touch(topics.units(ref.building_id), ...(userId === null ? [] : [topics.user(userId)]));
-  return occupantOut(req, id, viewer);
+  ctx.changes.touch(topics.units(ref.building_id), ...(userId === null ? [] : [topics.user(userId)]));
+  return occupantOut(ctx, id, viewer);
 }
 
 /** GET /core/occupants/{id}/events/ (front desk and managers). */
-export async function occupantEvents(req: FastifyRequest, id: number, q: { limit?: number; offset?: number }) {
-  const { viewer } = await gateOccupant(req, id, "occupancy.history");
+export async function occupantEvents(ctx: ServiceContext, id: number, q: { limit?: number; offset?: number }) {
+  const { viewer } = await gateOccupant(ctx, id, "occupancy.history");
   const page = pageOf(q);
-  const { count, rows } = await repo.entityEvents(dbOf(req), "occupant", id, { viewEmail: viewer.viewEmail }, page);
-  return paginate(req, page, count, rows.map(toEvent));
+  const { count, rows } = await repo.entityEvents(ctx.db, "occupant", id, { viewEmail: viewer.viewEmail }, page);
+  return paginate(ctx, page, count, rows.map(toEvent));
 }
 
 /** GET /core/occupants/{id}/last_photo_event — the last 'Photo changed' event, or null. */
-export async function lastPhotoEvent(req: FastifyRequest, id: number): Promise<Event | null> {
-  const { viewer } = await gateOccupant(req, id, "occupancy.view");
+export async function lastPhotoEvent(ctx: ServiceContext, id: number): Promise<Event | null> {
+  const { viewer } = await gateOccupant(ctx, id, "occupancy.view");
   const { rows } = await repo.entityEvents(
-    dbOf(req),
+    ctx.db,
     "occupant",
     id,
     { viewEmail: viewer.viewEmail, type: "PHOTO_CHANGED" },
@@ -193,9 +190,9 @@ export async function lastPhotoEvent(req: FastifyRequest, id: number): Promise<E
  * GET /core/occupants/{id}/guest_details/ — the resident's unit and its active registered-guest
  * instructions (an empty list until the instructions area exists).
  */
-export async function guestDetails(req: FastifyRequest, id: number): Promise<GuestDetails> {
-  const { ref, viewer } = await gateOccupant(req, id, "occupancy.view");
-  const o = await occupantOut(req, id, viewer);
+export async function guestDetails(ctx: ServiceContext, id: number): Promise<GuestDetails> {
+  const { ref, viewer } = await gateOccupant(ctx, id, "occupancy.view");
+  const o = await occupantOut(ctx, id, viewer);
   return {
     occupant_id: o.id,
     occupancy_id: ref.occupancy_id,
@@ -207,14 +204,9 @@ export async function guestDetails(req: FastifyRequest, id: number): Promise<Gue
   };
 }
 
-async function tenantSite(req: FastifyRequest, buildingId: number) {
-  const [row] = await dbOf(req)
-    .select({ url: portfolios.tenant_site_url, name: buildings.name })
-    .from(buildings)
-    .innerJoin(portfolios, eq(portfolios.id, buildings.portfolio_id))
-    .where(eq(buildings.id, buildingId))
-    .limit(1);
-  const url = (row?.url || req.server.config.tenantSiteUrl || "").replace(/\/$/, "");
+async function tenantSite(ctx: ServiceContext, buildingId: number) {
+  const row = await repo.buildingTenantSite(ctx.db, buildingId);
+  const url = (row?.url || ctx.config.tenantSiteUrl || "").replace(/\/$/, "");
   return { url: url || null, buildingName: row?.name ?? "" };
 }
 
@@ -225,45 +217,27 @@ async function tenantSite(req: FastifyRequest, buildingId: number) {
  * resident per minute: a repeat within the minute answers 200 with the first send time and
  * does not mail again.
  */
-export async function sendWelcomeEmail(req: FastifyRequest, id: number) {
-  const { ref, scope } = await gateOccupant(req, id, "occupancy.view");
+export async function sendWelcomeEmail(ctx: ServiceContext, id: number) {
+  const { ref, scope } = await gateOccupant(ctx, id, "occupancy.view");
   if (!can(scope.user, "occupant.welcome_email", scope.ctx)) {
     if (can(scope.user, "occupant.edit", scope.ctx) && scope.settings.is_tenant_federated)
       throw new PermissionDeniedError(M.welcomeEmailFederated);
     throw new PermissionDeniedError();
   }
-  const db = dbOf(req);
+  const db = ctx.db;
   const cur = await repo.occupantForUpdate(db, id);
   if (!cur) throw new NotFoundError();
-  const site = await tenantSite(req, ref.building_id);
+  const site = await tenantSite(ctx, ref.building_id);
   const failed = () => new HttpError(400, { detail: M.welcomeEmailFailed, non_field_errors: [M.welcomeEmailFailed] });
   if (!site.url || !cur.email || isPlaceholderEmail(cur.email) || !EMAIL_RE.test(cur.email) || !cur.user_is_active)
     throw failed();
   // One mail per resident per minute, whichever instance answers: the send time is claimed
   // first (a prefetch, a double click or a retry within the minute gets 200 and no second mail).
-  const [before] = await db
-    .select({ at: occupants.welcome_email_sent_time })
-    .from(occupants)
-    .where(eq(occupants.id, id));
-  const claimed = await db
-    .update(occupants)
-    .set({ welcome_email_sent_time: sql`now()` })
-    .where(
-      and(
-        eq(occupants.id, id),
-        or(
-          isNull(occupants.welcome_email_sent_time),
-          lt(occupants.welcome_email_sent_time, sql`now() - make_interval(secs => ${WELCOME_EMAIL_INTERVAL_SECONDS})`),
-        ),
-      ),
-    )
-    .returning({ at: occupants.welcome_email_sent_time });
-  if (!claimed.length) {
-    const [last] = await db
-      .select({ at: occupants.welcome_email_sent_time })
-      .from(occupants)
-      .where(eq(occupants.id, id));
-    return { welcome_email_sent_time: iso(last?.at ?? null)!, detail: M.welcomeEmailAlreadySent };
+  const before = await repo.welcomeEmailSentTime(db, id);
+  const claimed = await repo.claimWelcomeEmail(db, id, WELCOME_EMAIL_INTERVAL_SECONDS);
+  if (!claimed) {
+    const last = await repo.welcomeEmailSentTime(db, id);
+    return { welcome_email_sent_time: iso(last)!, detail: M.welcomeEmailAlreadySent };
   }
   const portal = scope.settings.tenant_portal_name || `${site.buildingName} residents`;
   const name = [cur.first_name, cur.last_name].filter(Boolean).join(" ") || cur.username;
@@ -278,35 +252,24 @@ export async function sendWelcomeEmail(req: FastifyRequest, id: number) {
     `<p><a href="${escapeHtml(link)}">Sign in to ${escapeHtml(portal)}</a> with the username <b>${escapeHtml(cur.username)}</b>.</p>`;
   let sent: Awaited<ReturnType<typeof sendMail>> = null;
   try {
-    sent = await sendMail(
-      {
-        db,
-        config: req.server.config,
-        jobs: req.server.hasDecorator("jobs") ? req.server.jobs : null,
-        log: req.log,
-      },
-      {
-        kind: "tenant_welcome",
-        to: [{ email: cur.email, name }],
-        subject: `Welcome to ${portal}`,
-        text,
-        html,
-        building_id: ref.building_id,
-        related: { entity_type: "occupant", entity_id: id },
-      },
-    );
+    sent = await sendMail(ctx, {
+      kind: "tenant_welcome",
+      to: [{ email: cur.email, name }],
+      subject: `Welcome to ${portal}`,
+      text,
+      html,
+      building_id: ref.building_id,
+      related: { entity_type: "occupant", entity_id: id },
+    });
   } catch (err) {
-    req.log.error({ err }, "welcome email failed");
+    ctx.log.error({ err }, "welcome email failed");
   }
   if (!sent) {
     // Not sent: the claim is given back.
-    await db
-      .update(occupants)
-      .set({ welcome_email_sent_time: before?.at ?? null })
-      .where(eq(occupants.id, id));
+    await repo.setWelcomeEmailSentTime(db, id, before);
     throw failed();
   }
-  const row = claimed[0];
+  const row = claimed;
   await repo.insertEvents(db, [
     {
       building_id: ref.building_id,
@@ -327,18 +290,18 @@ export async function sendWelcomeEmail(req: FastifyRequest, id: number) {
  * (RS256 with the portal's signing keys; aud 'tenant-site', sub the resident's user id,
  * act.sub the manager's) and the tenant site's redirect. 404 when the resident has no account.
  */
-export async function impersonate(req: FastifyRequest, id: number): Promise<ImpersonateResult> {
-  const { ref, scope } = await gateOccupant(req, id, "occupant.impersonate");
-  const db = dbOf(req);
+export async function impersonate(ctx: ServiceContext, id: number): Promise<ImpersonateResult> {
+  const { ref, scope } = await gateOccupant(ctx, id, "occupant.impersonate");
+  const db = ctx.db;
   const cur = await repo.occupantForUpdate(db, id);
   if (!cur) throw new NotFoundError();
-  const site = await tenantSite(req, ref.building_id);
+  const site = await tenantSite(ctx, ref.building_id);
   const host = site.url ? new URL(site.url).host : "the tenant site";
   if (!cur.has_account || !site.url) throw new HttpError(404, { detail: M.impersonateFailed(host) });
   const [key] = await loadSigningKeys(db);
   const pk = await importJWK(key.jwk, "RS256");
   const now = Math.floor(Date.now() / 1000);
-  const issuer = req.server.config.oidc.issuer;
+  const issuer = ctx.config.oidc.issuer;
   const sign = (claims: Record<string, unknown>, typ: string) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: "RS256", kid: key.kid, typ })
@@ -397,14 +360,18 @@ export async function impersonate(req: FastifyRequest, id: number): Promise<Impe
  * current_building_id, unit), or the image as the raw body. Cropped to 340×420, re-encoded as
  * JPEG without metadata, stored through lib/files.ts; records 'Photo changed'.
  */
-export async function updatePhoto(req: FastifyRequest, id: number): Promise<Occupant> {
-  const { ref, scope, viewer } = await gateOccupant(req, id, "occupant.photo");
-  const upload = await readUpload(req, "photo_url");
+export async function updatePhoto(
+  ctx: ServiceContext,
+  id: number,
+  readUpload: () => Promise<Upload | null>,
+): Promise<Occupant> {
+  const { ref, scope, viewer } = await gateOccupant(ctx, id, "occupant.photo");
+  const upload = await readUpload();
   if (!upload) throw new FormError({ photo_url: [M.noFile] });
   const claimed = upload.fields.current_building_id;
   if (claimed && claimed !== String(ref.building_id)) throw new FormError({ current_building_id: [M.wrongBuilding] });
-  const db = dbOf(req);
-  const file = await saveImage(req.server, {
+  const db = ctx.db;
+  const file = await saveImage(ctx, {
     data: upload.data,
     purpose: "occupant_photo",
     original_name: upload.filename,
@@ -415,14 +382,10 @@ export async function updatePhoto(req: FastifyRequest, id: number): Promise<Occu
   let old: string | null = null;
   try {
     await db.transaction(async (tx) => {
-      const [cur] = await tx
-        .select({ photo_url: occupants.photo_url })
-        .from(occupants)
-        .where(eq(occupants.id, id))
-        .for("update");
+      const cur = await repo.occupantPhotoForUpdate(tx, id);
       if (!cur) throw new NotFoundError();
       old = cur.photo_url;
-      await tx.update(occupants).set({ photo_url: file.url }).where(eq(occupants.id, id));
+      await repo.setOccupantPhoto(tx, id, file.url);
       await repo.insertEvents(tx, [
         {
           building_id: ref.building_id,
@@ -437,9 +400,9 @@ export async function updatePhoto(req: FastifyRequest, id: number): Promise<Occu
       ]);
     });
   } catch (err) {
-    await deleteFileByUrl(req.server, file.url).catch(() => undefined);
+    await deleteFileByUrl(ctx, file.url).catch(() => undefined);
     throw err;
   }
-  if (old) await deleteFileByUrl(req.server, old).catch(() => undefined);
-  return occupantOut(req, id, viewer);
+  if (old) await deleteFileByUrl(ctx, old).catch(() => undefined);
+  return occupantOut(ctx, id, viewer);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import {
   NO_EMAIL_DOMAIN,
   type Occupant,
@@ -13,6 +13,7 @@ import {
 import type { DbOrTx } from "../../db/client.ts";
 import {
   apartments,
+  buildings,
   events,
   occupancies,
   occupancyFlags,
@@ -20,12 +21,14 @@ import {
   occupancyNotes,
   occupancyTracking,
   occupants,
+  portfolios,
   users,
 } from "../../db/schema/index.ts";
 import { iso } from "../../lib/dates.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import { type ContactView, residentEmail, residentPhone } from "../../lib/resident-contact.ts";
 import { topics } from "../../lib/change-feed.ts";
+import { likeEscape, rowsOf } from "../../lib/sql.ts";
 
 /** What the reader may see. */
 export interface Viewer {
@@ -40,7 +43,6 @@ export interface Viewer {
   canTrack: boolean;
 }
 
-const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 const num = (v: unknown) => (v == null ? null : Number(v));
 const str = (v: unknown) => (v == null ? "" : String(v));
 const strOrNull = (v: unknown) => (v == null ? null : String(v));
@@ -54,7 +56,6 @@ const TODAY = (b: string) => sql.raw(`(now() at time zone ${b}.time_zone)::date`
 const realEmail = (col: string) =>
   sql.raw(`nullif(case when lower(${col}) like '%@${NO_EMAIL_DOMAIN}' then '' else ${col} end, '')`);
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const idList = (ids: number[]) =>
   sql.join(
     ids.map((i) => sql`${i}`),
@@ -329,7 +330,7 @@ export async function* iterateBuildingOccupants(
       }
       order by x.sort_key, x.start_key, x.occ_id, x.ord, x.id
       limit ${chunk}`);
-    const rows = rowsOf(r);
+    const rows: Record<string, unknown>[] = rowsOf(r);
     for (const row of rows)
       yield {
         apartment_number: str(row.apartment_number),
@@ -1168,4 +1169,207 @@ export async function* iterateVacantUnits(db: DbOrTx, buildingId: number, chunk 
     after = str(rows[rows.length - 1].sort_key);
     afterId = Number(rows[rows.length - 1].id);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes and lookups of the services (unit profiles, residents, flags, apartments)
+
+/** Usernames that start with the prefix (case-insensitive, lowercased). */
+export async function usernamesStartingWith(db: DbOrTx, prefix: string): Promise<string[]> {
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) like ${`${likeEscape(prefix)}%`}`);
+  return rows.map((r) => r.username.toLowerCase());
+}
+
+/** A new resident account (role TN, no password); its id. */
+export async function insertResidentUser(
+  db: DbOrTx,
+  values: Pick<typeof users.$inferInsert, "username" | "email" | "first_name" | "last_name" | "phone_number">,
+): Promise<number> {
+  const [user] = await db
+    .insert(users)
+    .values({ ...values, role: "TN", password_hash: null, is_active: true, is_staff: false })
+    .returning({ id: users.id });
+  return user.id;
+}
+
+/** A new occupant row; its id. */
+export async function insertOccupant(db: DbOrTx, values: typeof occupants.$inferInsert): Promise<number> {
+  const [occ] = await db.insert(occupants).values(values).returning({ id: occupants.id });
+  return occ.id;
+}
+
+/** A new unit profile; its id. */
+export async function insertOccupancy(db: DbOrTx, values: typeof occupancies.$inferInsert): Promise<number> {
+  const [occ] = await db.insert(occupancies).values(values).returning({ id: occupancies.id });
+  return occ.id;
+}
+
+/** A unit profile's editable fields, locked for update (inside a transaction). */
+export async function occupancyForUpdate(tx: DbOrTx, id: number) {
+  const [cur] = await tx
+    .select({
+      id: occupancies.id,
+      building_id: occupancies.building_id,
+      apartment_id: occupancies.apartment_id,
+      apartment_number: apartments.apartment_number,
+      lease_start_date: occupancies.lease_start_date,
+      lease_end_date: occupancies.lease_end_date,
+      move_in_date: occupancies.move_in_date,
+      move_out_date: occupancies.move_out_date,
+      is_do_not_disturb: occupancies.is_do_not_disturb,
+      is_active: occupancies.is_active,
+      external_lease_id: occupancies.external_lease_id,
+    })
+    .from(occupancies)
+    .innerJoin(apartments, eq(apartments.id, occupancies.apartment_id))
+    .where(eq(occupancies.id, id))
+    .for("update", { of: occupancies });
+  return cur ?? null;
+}
+
+export async function updateOccupancy(db: DbOrTx, id: number, values: Partial<typeof occupancies.$inferInsert>) {
+  await db
+    .update(occupancies)
+    .set({ ...values, last_modified: sql`now()` })
+    .where(eq(occupancies.id, id));
+}
+
+/** The photos of a unit profile's residents. */
+export async function occupancyPhotoUrls(db: DbOrTx, occupancyId: number): Promise<string[]> {
+  const rows = await db
+    .select({ url: occupants.photo_url })
+    .from(occupants)
+    .where(and(eq(occupants.occupancy_id, occupancyId), sql`${occupants.photo_url} is not null`));
+  return rows.map((r) => r.url!);
+}
+
+/** Deletes a unit profile (its residents, flags, notes and subscriptions go with it). */
+export async function deleteOccupancy(db: DbOrTx, id: number) {
+  await db.delete(occupancies).where(eq(occupancies.id, id));
+}
+
+export async function hasActiveFlag(db: DbOrTx, occupancyId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: occupancyFlags.id })
+    .from(occupancyFlags)
+    .where(and(eq(occupancyFlags.occupancy_id, occupancyId), eq(occupancyFlags.is_active, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertFlag(
+  db: DbOrTx,
+  values: Pick<typeof occupancyFlags.$inferInsert, "occupancy_id" | "comment" | "is_manager_only" | "entered_by_id">,
+): Promise<number> {
+  const [f] = await db.insert(occupancyFlags).values(values).returning({ id: occupancyFlags.id });
+  return f.id;
+}
+
+/** Removes a flag (kept for the history). */
+export async function deactivateFlag(db: DbOrTx, id: number, removedById: number) {
+  await db
+    .update(occupancyFlags)
+    .set({ is_active: false, removed_by_id: removedById, date_removed: sql`now()` })
+    .where(eq(occupancyFlags.id, id));
+}
+
+/** Is the apartment number used by another apartment of the building (case-insensitive)? */
+export async function apartmentNumberInUse(db: DbOrTx, buildingId: number, number: string, exceptId?: number) {
+  const rows = await db
+    .select({ id: apartments.id })
+    .from(apartments)
+    .where(
+      sql`${apartments.building_id} = ${buildingId} and upper(${apartments.apartment_number}) = upper(${number})
+      ${exceptId ? sql`and ${apartments.id} <> ${exceptId}` : sql``}`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertApartment(db: DbOrTx, values: typeof apartments.$inferInsert): Promise<number> {
+  const [row] = await db.insert(apartments).values(values).returning({ id: apartments.id });
+  return row.id;
+}
+
+export async function updateApartment(db: DbOrTx, id: number, values: Partial<typeof apartments.$inferInsert>) {
+  await db.update(apartments).set(values).where(eq(apartments.id, id));
+}
+
+/** Updates a resident's account fields and occupant fields (either may be empty). */
+export async function updateOccupantAndUser(
+  db: DbOrTx,
+  ids: { occupantId: number; userId: number },
+  userSet: Partial<typeof users.$inferInsert>,
+  occupantSet: Partial<typeof occupants.$inferInsert>,
+) {
+  if (Object.keys(userSet).length) await db.update(users).set(userSet).where(eq(users.id, ids.userId));
+  if (Object.keys(occupantSet).length)
+    await db.update(occupants).set(occupantSet).where(eq(occupants.id, ids.occupantId));
+}
+
+/** The tenant site of a building's portfolio and the building's name. */
+export async function buildingTenantSite(db: DbOrTx, buildingId: number) {
+  const [row] = await db
+    .select({ url: portfolios.tenant_site_url, name: buildings.name })
+    .from(buildings)
+    .innerJoin(portfolios, eq(portfolios.id, buildings.portfolio_id))
+    .where(eq(buildings.id, buildingId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function welcomeEmailSentTime(db: DbOrTx, occupantId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: occupants.welcome_email_sent_time })
+    .from(occupants)
+    .where(eq(occupants.id, occupantId));
+  return row?.at ?? null;
+}
+
+/**
+ * Claims the welcome e-mail's send time: set to now unless one was sent within the interval.
+ * The new time, or null when the claim failed.
+ */
+export async function claimWelcomeEmail(db: DbOrTx, occupantId: number, intervalSeconds: number) {
+  const claimed = await db
+    .update(occupants)
+    .set({ welcome_email_sent_time: sql`now()` })
+    .where(
+      and(
+        eq(occupants.id, occupantId),
+        or(
+          isNull(occupants.welcome_email_sent_time),
+          lt(occupants.welcome_email_sent_time, sql`now() - make_interval(secs => ${intervalSeconds})`),
+        ),
+      ),
+    )
+    .returning({ at: occupants.welcome_email_sent_time });
+  return claimed.length ? { at: claimed[0].at } : null;
+}
+
+export async function setWelcomeEmailSentTime(db: DbOrTx, occupantId: number, at: Date | null) {
+  await db.update(occupants).set({ welcome_email_sent_time: at }).where(eq(occupants.id, occupantId));
+}
+
+/** A resident's photo, locked for update (inside a transaction); undefined when there is no such resident. */
+export async function occupantPhotoForUpdate(tx: DbOrTx, occupantId: number) {
+  const [cur] = await tx
+    .select({ photo_url: occupants.photo_url })
+    .from(occupants)
+    .where(eq(occupants.id, occupantId))
+    .for("update");
+  return cur;
+}
+
+export async function setOccupantPhoto(db: DbOrTx, occupantId: number, url: string) {
+  await db.update(occupants).set({ photo_url: url }).where(eq(occupants.id, occupantId));
+}
+
+/** Ids of the active buildings. */
+export async function activeBuildingIds(db: DbOrTx): Promise<number[]> {
+  const all = await db.select({ id: buildings.id }).from(buildings).where(eq(buildings.is_active, true));
+  return all.map((b) => b.id);
 }

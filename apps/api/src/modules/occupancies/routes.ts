@@ -36,12 +36,13 @@ import {
   WELCOME_EMAIL_INTERVAL_SECONDS,
   WelcomeEmailResult,
 } from "@portico/contract";
-import filesPlugin, { registerUploadParsers } from "../../lib/files.ts";
-import { wantsXlsx } from "../../lib/xlsx.ts";
+import filesPlugin, { readUpload, registerUploadParsers } from "../../lib/files.ts";
+import { wantsXlsx, XlsxSheet } from "../../lib/xlsx.ts";
 import * as apartments from "./apartments.ts";
 import * as occupants from "./occupants.ts";
 import * as service from "./service.ts";
 import { unitList } from "./unit-list.ts";
+import { contextOf } from "../../lib/context.ts";
 
 const tags = ["unit-profiles"];
 const IdParams = z.object({ id: Id });
@@ -81,7 +82,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(Occupancy), ...errors },
       },
     },
-    (req, reply) => service.listOccupancies(req, reply, req.query),
+    (req) => service.listOccupancies(contextOf(req), req.query),
   );
 
   app.post(
@@ -96,7 +97,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: created(Occupancy),
       },
     },
-    async (req, reply) => reply.status(201).send(await service.createOccupancy(req, req.body)),
+    async (req, reply) => reply.status(201).send(await service.createOccupancy(contextOf(req), req.body)),
   );
 
   app.get(
@@ -105,7 +106,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "occupancy.view" },
       schema: { tags, summary: "A unit profile", params: IdParams, response: { 200: Occupancy, ...errors } },
     },
-    (req) => service.getOccupancy(req, req.params.id),
+    (req) => service.getOccupancy(contextOf(req), req.params.id),
   );
 
   app.patch(
@@ -121,7 +122,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: Occupancy, ...errors },
       },
     },
-    (req) => service.patchOccupancy(req, req.params.id, req.body),
+    (req) => service.patchOccupancy(contextOf(req), req.params.id, req.body),
   );
 
   app.delete(
@@ -136,7 +137,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (req, reply) => {
-      await service.deleteOccupancy(req, req.params.id);
+      await service.deleteOccupancy(contextOf(req), req.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -152,7 +153,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: AdjacentUnits, ...errors },
       },
     },
-    (req) => service.adjacentUnits(req, req.params.id),
+    (req) => service.adjacentUnits(contextOf(req), req.params.id),
   );
 
   app.get(
@@ -167,7 +168,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(OccupancyEvent), ...errors },
       },
     },
-    (req) => service.occupancyEvents(req, req.params.id, req.query),
+    (req) => service.occupancyEvents(contextOf(req), req.params.id, req.query),
   );
 
   app.post(
@@ -183,7 +184,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: created(Occupant),
       },
     },
-    async (req, reply) => reply.status(201).send(await service.addExistingOccupant(req, req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await service.addExistingOccupant(contextOf(req), req.params.id, req.body)),
   );
 
   // Flags -------------------------------------------------------------------------------------
@@ -201,7 +202,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: created(OccupancyFlag),
       },
     },
-    async (req, reply) => reply.status(201).send(await service.createFlag(req, req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await service.createFlag(contextOf(req), req.params.id, req.body)),
   );
 
   app.delete(
@@ -211,7 +212,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: { tags, summary: "Remove a flag (managers)", params: IdParams, response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await service.deleteFlag(req, req.params.id);
+      await service.deleteFlag(contextOf(req), req.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -231,7 +232,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: created(OccupancyTracking),
       },
     },
-    async (req, reply) => reply.status(201).send(await service.createTracking(req, req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await service.createTracking(contextOf(req), req.params.id, req.body)),
   );
 
   app.patch(
@@ -247,7 +248,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: OccupancyTracking, ...errors },
       },
     },
-    (req) => service.patchTracking(req, req.params.id, req.params.trackId, req.body),
+    (req) => service.patchTracking(contextOf(req), req.params.id, req.params.trackId, req.body),
   );
 
   // Internal office notes ---------------------------------------------------------------------
@@ -264,7 +265,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(OccupancyNote), ...errors },
       },
     },
-    (req) => service.listNotes(req, req.params.id, req.query),
+    (req) => service.listNotes(contextOf(req), req.params.id, req.query),
   );
 
   app.get(
@@ -278,7 +279,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: z.object({ count: z.number().int() }), ...errors },
       },
     },
-    (req) => service.noteCount(req, req.params.id),
+    (req) => service.noteCount(contextOf(req), req.params.id),
   );
 
   app.post(
@@ -294,7 +295,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: created(OccupancyNote),
       },
     },
-    async (req, reply) => reply.status(201).send(await service.createNote(req, req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await service.createNote(contextOf(req), req.params.id, req.body)),
   );
 
   app.patch(
@@ -310,7 +311,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: OccupancyNote, ...errors },
       },
     },
-    (req) => service.patchNote(req, req.params.id, req.params.noteId, req.body),
+    (req) => service.patchNote(contextOf(req), req.params.id, req.params.noteId, req.body),
   );
 
   app.get(
@@ -325,7 +326,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(Event), ...errors },
       },
     },
-    (req) => service.noteEvents(req, req.params.id, req.params.noteId, req.query),
+    (req) => service.noteEvents(contextOf(req), req.params.id, req.params.noteId, req.query),
   );
 
   // Occupants ---------------------------------------------------------------------------------
@@ -342,7 +343,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: created(Occupant),
       },
     },
-    async (req, reply) => reply.status(201).send(await occupants.createOccupant(req, req.body)),
+    async (req, reply) => reply.status(201).send(await occupants.createOccupant(contextOf(req), req.body)),
   );
 
   app.get(
@@ -351,7 +352,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "occupancy.view" },
       schema: { tags, summary: "A resident", params: IdParams, response: { 200: Occupant, ...errors } },
     },
-    (req) => occupants.getOccupant(req, req.params.id),
+    (req) => occupants.getOccupant(contextOf(req), req.params.id),
   );
 
   app.patch(
@@ -367,7 +368,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: Occupant, ...errors },
       },
     },
-    (req) => occupants.patchOccupant(req, req.params.id, req.body),
+    (req) => occupants.patchOccupant(contextOf(req), req.params.id, req.body),
   );
 
   app.get(
@@ -382,7 +383,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(Event), ...errors },
       },
     },
-    (req) => occupants.occupantEvents(req, req.params.id, req.query),
+    (req) => occupants.occupantEvents(contextOf(req), req.params.id, req.query),
   );
 
   app.get(
@@ -396,7 +397,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: GuestDetails, ...errors },
       },
     },
-    (req) => occupants.guestDetails(req, req.params.id),
+    (req) => occupants.guestDetails(contextOf(req), req.params.id),
   );
 
   for (const path of ["/core/occupants/:id/last_photo_event", "/core/occupants/:id/last_photo_event/"]) {
@@ -411,7 +412,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
           response: { 200: Event.nullable(), ...errors },
         },
       },
-      (req) => occupants.lastPhotoEvent(req, req.params.id),
+      (req) => occupants.lastPhotoEvent(contextOf(req), req.params.id),
     );
   }
 
@@ -432,7 +433,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         params: IdParams,
         response: { 200: WelcomeEmailResult, ...errors },
       },
-      handler: (req) => occupants.sendWelcomeEmail(req, req.params.id),
+      handler: (req) => occupants.sendWelcomeEmail(contextOf(req), req.params.id),
     });
   }
 
@@ -447,7 +448,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: ImpersonateResult, ...errors },
       },
     },
-    (req) => occupants.impersonate(req, req.params.id),
+    (req) => occupants.impersonate(contextOf(req), req.params.id),
   );
 
   app.patch(
@@ -463,7 +464,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: Occupant, ...errors, 413: Detail },
       },
     },
-    (req) => occupants.updatePhoto(req, req.params.id),
+    (req) => occupants.updatePhoto(contextOf(req), req.params.id, () => readUpload(req, "photo_url")),
   );
 
   // Apartments --------------------------------------------------------------------------------
@@ -475,7 +476,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       attachValidation: true,
       schema: { tags, summary: "Add an apartment (managers)", body: ApartmentWrite, response: created(Apartment) },
     },
-    async (req, reply) => reply.status(201).send(await apartments.createApartment(req, req.body)),
+    async (req, reply) => reply.status(201).send(await apartments.createApartment(contextOf(req), req.body)),
   );
 
   app.get(
@@ -484,7 +485,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "occupancy.view" },
       schema: { tags, summary: "An apartment", params: IdParams, response: { 200: Apartment, ...errors } },
     },
-    (req) => apartments.getApartment(req, req.params.id),
+    (req) => apartments.getApartment(contextOf(req), req.params.id),
   );
 
   app.patch(
@@ -500,7 +501,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: Apartment, ...errors },
       },
     },
-    (req) => apartments.patchApartment(req, req.params.id, req.body),
+    (req) => apartments.patchApartment(contextOf(req), req.params.id, req.body),
   );
 
   app.get(
@@ -515,7 +516,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(Apartment), ...errors },
       },
     },
-    (req, reply) => apartments.listApartments(req, reply, req.params.id, req.query),
+    async (req, reply) => {
+      const out = await apartments.listApartments(contextOf(req), req.params.id, req.query);
+      return out instanceof XlsxSheet ? out.send(reply) : out;
+    },
   );
 
   app.get(
@@ -531,8 +535,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(Occupant), ...errors },
       },
     },
-    (req, reply) =>
-      apartments.buildingOccupants(req, reply, req.params.id, req.query, wantsXlsx(req, req.query.format)),
+    async (req, reply) => {
+      const out = await apartments.buildingOccupants(contextOf(req), req.params.id, req.query, wantsXlsx(req, req.query.format));
+      return out instanceof XlsxSheet ? out.send(reply) : out;
+    },
   );
 
   // Unit list ---------------------------------------------------------------------------------
@@ -550,7 +556,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: paginated(UnitListRow), ...errors },
       },
     },
-    (req, reply) => unitList(req, reply, req.params.id, req.query, wantsXlsx(req, req.query.format)),
+    async (req, reply) => {
+      const out = await unitList(contextOf(req), req.params.id, req.query, wantsXlsx(req, req.query.format));
+      return out instanceof XlsxSheet ? out.send(reply) : out;
+    },
   );
 };
 

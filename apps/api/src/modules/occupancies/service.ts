@@ -1,5 +1,3 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { and, eq, sql } from "drizzle-orm";
 import {
   AddExistingOccupant,
   can,
@@ -27,7 +25,6 @@ import {
   hasBuildingAccess,
 } from "@portico/contract";
 import type { DbOrTx, Tx } from "../../db/client.ts";
-import { apartments, occupancies, occupancyFlags, occupants, users } from "../../db/schema/index.ts";
 import { requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
@@ -37,7 +34,6 @@ import { deleteFileByUrl } from "../../lib/files.ts";
 import { type Page, paginate, pageOf } from "../../lib/pagination.ts";
 import {
   changeNotes,
-  dbOf,
   diff,
   FormError,
   gateObject,
@@ -47,6 +43,7 @@ import {
   viewerOf,
 } from "./common.ts";
 import * as repo from "./repository.ts";
+import type { ServiceContext } from "../../lib/context.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Building the Occupancy shape
@@ -120,10 +117,10 @@ export async function buildOccupancies(db: DbOrTx, ids: number[], viewer: repo.V
 }
 
 /** Loads an occupancy and passes its building's gate (404 when unreachable, 403 for the action). */
-export async function gateOccupancy(req: FastifyRequest, id: number, action: Parameters<typeof gateObject>[2]) {
-  const ref = await repo.occupancyRef(dbOf(req), id);
+export async function gateOccupancy(ctx: ServiceContext, id: number, action: Parameters<typeof gateObject>[2]) {
+  const ref = await repo.occupancyRef(ctx.db, id);
   if (!ref) throw new NotFoundError();
-  const scope = await gateObject(req, ref.building_id, action);
+  const scope = await gateObject(ctx, ref.building_id, action);
   return { ref, scope, viewer: viewerOf(scope) };
 }
 
@@ -137,15 +134,15 @@ async function occupancyOut(db: DbOrTx, id: number, viewer: repo.Viewer): Promis
 // Reads
 
 /** GET /core/occupancies/{id}/ */
-export async function getOccupancy(req: FastifyRequest, id: number): Promise<Occupancy> {
-  const { viewer } = await gateOccupancy(req, id, "occupancy.view");
-  return occupancyOut(dbOf(req), id, viewer);
+export async function getOccupancy(ctx: ServiceContext, id: number): Promise<Occupancy> {
+  const { viewer } = await gateOccupancy(ctx, id, "occupancy.view");
+  return occupancyOut(ctx.db, id, viewer);
 }
 
 /** GET /core/occupancies/?apartment_id=&building=&is_active= */
-export async function listOccupancies(req: FastifyRequest, reply: FastifyReply, q: OccupancyListQuery) {
-  const user = requireUser(req);
-  const db = dbOf(req);
+export async function listOccupancies(ctx: ServiceContext, q: OccupancyListQuery) {
+  const user = requireUser(ctx);
+  const db = ctx.db;
   let buildingId = q.building;
   if (q.apartment_id !== undefined) {
     const apt = await repo.apartmentRef(db, q.apartment_id);
@@ -155,41 +152,41 @@ export async function listOccupancies(req: FastifyRequest, reply: FastifyReply, 
       (buildingId !== undefined && apt.building_id !== buildingId)
     ) {
       // An apartment the user cannot see has no occupancies for them.
-      if (buildingId !== undefined) await requireBuilding(req, db, buildingId, "occupancy.view");
-      return paginate(req, pageOf(q), 0, []);
+      if (buildingId !== undefined) await requireBuilding(ctx, db, buildingId, "occupancy.view");
+      return paginate(ctx, pageOf(q), 0, []);
     }
     buildingId = apt.building_id;
   }
   if (buildingId === undefined) throw new ValidationError({ building: [M.fieldRequired] });
-  const scope = await requireBuilding(req, db, buildingId, "occupancy.view");
+  const scope = await requireBuilding(ctx, db, buildingId, "occupancy.view");
   const page = pageOf(q);
   const { count, ids } = await repo.listOccupancyIds(
     db,
     { buildingIds: [scope.building.id], apartmentId: q.apartment_id, isActive: q.is_active },
     page,
   );
-  return paginate(req, page, count, await buildOccupancies(db, ids, viewerOf(scope)));
+  return paginate(ctx, page, count, await buildOccupancies(db, ids, viewerOf(scope)));
 }
 
 /** GET /core/occupancies/{id}/adjacent_units/ */
-export async function adjacentUnits(req: FastifyRequest, id: number) {
-  await gateOccupancy(req, id, "occupancy.view");
-  const db = dbOf(req);
+export async function adjacentUnits(ctx: ServiceContext, id: number) {
+  await gateOccupancy(ctx, id, "occupancy.view");
+  const db = ctx.db;
   const [base] = await repo.occupancyBases(db, [id]);
   return repo.adjacentUnits(db, base.building_id, base.sort_key, base.apartment_id);
 }
 
 /** GET /core/occupancies/{id}/events/ — the unit's history (front desk and managers). */
-export async function occupancyEvents(req: FastifyRequest, id: number, q: { limit?: number; offset?: number }) {
-  const { scope, viewer } = await gateOccupancy(req, id, "occupancy.history");
+export async function occupancyEvents(ctx: ServiceContext, id: number, q: { limit?: number; offset?: number }) {
+  const { scope, viewer } = await gateOccupancy(ctx, id, "occupancy.history");
   const page = pageOf(q);
   const { count, rows } = await repo.occupancyEvents(
-    dbOf(req),
+    ctx.db,
     id,
     { manager: viewer.manager, notes: can(scope.user, "occupancy.notes", scope.ctx), viewEmail: viewer.viewEmail },
     page,
   );
-  return paginate(req, page, count, rows as OccupancyEvent[]);
+  return paginate(ctx, page, count, rows as OccupancyEvent[]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,11 +200,7 @@ interface ResidentContext {
 }
 
 async function uniqueUsername(tx: DbOrTx, base: string, taken: Set<string>): Promise<string> {
-  const rows = await tx
-    .select({ username: users.username })
-    .from(users)
-    .where(sql`lower(${users.username}) like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  const used = new Set([...rows.map((r) => r.username.toLowerCase()), ...taken]);
+  const used = new Set([...(await repo.usernamesStartingWith(tx, base)), ...taken]);
   if (!used.has(base)) return base;
   for (let k = 2; ; k++) if (!used.has(`${base}_${k}`)) return `${base}_${k}`;
 }
@@ -244,38 +237,28 @@ export async function insertNewResident(tx: Tx, row: NewOccupant, ctx: ResidentC
     email = placeholderEmail(username);
   }
   taken.add(username.toLowerCase());
-  const [user] = await tx
-    .insert(users)
-    .values({
-      username,
-      email,
-      first_name: row.first_name ?? "",
-      last_name: row.last_name ?? "",
-      phone_number: row.phone_number ?? "",
-      role: "TN",
-      password_hash: null,
-      is_active: true,
-      is_staff: false,
-    })
-    .returning({ id: users.id });
+  const userId = await repo.insertResidentUser(tx, {
+    username,
+    email,
+    first_name: row.first_name ?? "",
+    last_name: row.last_name ?? "",
+    phone_number: row.phone_number ?? "",
+  });
   const prefs = row.notification_preferences ?? {};
-  const [occ] = await tx
-    .insert(occupants)
-    .values({
-      occupancy_id: ctx.occupancyId,
-      user_id: user.id,
-      type: row.type,
-      is_active: row.is_active ?? true,
-      pronouns: row.pronouns ?? "",
-      emergency_contact_info: row.emergency_contact_info ?? "",
-      ...prefs,
-    })
-    .returning({ id: occupants.id });
+  const occupantId = await repo.insertOccupant(tx, {
+    occupancy_id: ctx.occupancyId,
+    user_id: userId,
+    type: row.type,
+    is_active: row.is_active ?? true,
+    pronouns: row.pronouns ?? "",
+    emergency_contact_info: row.emergency_contact_info ?? "",
+    ...prefs,
+  });
   await repo.insertEvents(tx, [
     {
       building_id: ctx.buildingId,
       entity_type: "occupant",
-      entity_id: occ.id,
+      entity_id: occupantId,
       type: "CREATED",
       type_display: "Created",
       note: `Added to unit ${ctx.apartmentNumber} as ${OCCUPANT_TYPE_DISPLAY[row.type]}${row.is_active === false ? " (inactive)" : ""}.`,
@@ -283,7 +266,7 @@ export async function insertNewResident(tx: Tx, row: NewOccupant, ctx: ResidentC
       data: { occupancy_id: ctx.occupancyId },
     },
   ]);
-  return occ.id;
+  return occupantId;
 }
 
 /** Adds an existing resident account to an occupancy. */
@@ -293,15 +276,17 @@ export async function insertExistingResident(
   row: { type: OccupantType; is_active?: boolean },
   ctx: ResidentContext,
 ) {
-  const [occ] = await tx
-    .insert(occupants)
-    .values({ occupancy_id: ctx.occupancyId, user_id: userId, type: row.type, is_active: row.is_active ?? true })
-    .returning({ id: occupants.id });
+  const occupantId = await repo.insertOccupant(tx, {
+    occupancy_id: ctx.occupancyId,
+    user_id: userId,
+    type: row.type,
+    is_active: row.is_active ?? true,
+  });
   await repo.insertEvents(tx, [
     {
       building_id: ctx.buildingId,
       entity_type: "occupant",
-      entity_id: occ.id,
+      entity_id: occupantId,
       type: "CREATED",
       type_display: "Created",
       note: `Existing resident added to unit ${ctx.apartmentNumber} as ${OCCUPANT_TYPE_DISPLAY[row.type]}${row.is_active === false ? " (inactive)" : ""}.`,
@@ -309,7 +294,7 @@ export async function insertExistingResident(
       data: { occupancy_id: ctx.occupancyId },
     },
   ]);
-  return occ.id;
+  return occupantId;
 }
 
 const usernameRace = (err: unknown) => {
@@ -322,10 +307,10 @@ const usernameRace = (err: unknown) => {
 // Create / update / delete
 
 /** POST /core/occupancies/ (managers). */
-export async function createOccupancy(req: FastifyRequest, body: unknown): Promise<Occupancy> {
-  const user = requireUser(req);
+export async function createOccupancy(ctx: ServiceContext, body: unknown): Promise<Occupancy> {
+  const user = requireUser(ctx);
   if (!can(user, "occupancy.create")) throw new PermissionDeniedError();
-  const db = dbOf(req);
+  const db = ctx.db;
   const input = parseBody(OccupancyCreate, body, (errors) => {
     const rowErrors = ["new_occupants", "new_occupants_by_username"].some((k) => Array.isArray(errors[k]));
     if (rowErrors) errors.non_field_errors = [...((errors.non_field_errors as string[]) ?? []), M.invalidOccupantRows];
@@ -336,7 +321,7 @@ export async function createOccupancy(req: FastifyRequest, body: unknown): Promi
 
   const apt = await repo.apartmentRef(db, input.apartment_id);
   if (!apt || !hasBuildingAccess(user, apt.building_id)) throw new FormError({ apartment_id: [M.invalidUnit] });
-  const scope = await requireBuilding(req, db, apt.building_id, "occupancy.create");
+  const scope = await requireBuilding(ctx, db, apt.building_id, "occupancy.create");
 
   // Resident rows against the database.
   const seen = new Set<string>();
@@ -363,22 +348,19 @@ export async function createOccupancy(req: FastifyRequest, body: unknown): Promi
 
   const id = await db
     .transaction(async (tx) => {
-      const [occ] = await tx
-        .insert(occupancies)
-        .values({
-          building_id: apt.building_id,
-          apartment_id: apt.id,
-          lease_start_date: input.lease_start_date ?? null,
-          lease_end_date: input.lease_end_date ?? null,
-          move_in_date: input.move_in_date ?? null,
-          move_out_date: input.move_out_date ?? null,
-          is_active: input.is_active ?? true,
-          is_do_not_disturb: input.is_do_not_disturb ?? false,
-          external_lease_id: input.external_lease_id || null,
-        })
-        .returning({ id: occupancies.id });
+      const occupancyId = await repo.insertOccupancy(tx, {
+        building_id: apt.building_id,
+        apartment_id: apt.id,
+        lease_start_date: input.lease_start_date ?? null,
+        lease_end_date: input.lease_end_date ?? null,
+        move_in_date: input.move_in_date ?? null,
+        move_out_date: input.move_out_date ?? null,
+        is_active: input.is_active ?? true,
+        is_do_not_disturb: input.is_do_not_disturb ?? false,
+        external_lease_id: input.external_lease_id || null,
+      });
       const ctx: ResidentContext = {
-        occupancyId: occ.id,
+        occupancyId,
         buildingId: apt.building_id,
         apartmentNumber: apt.apartment_number,
         userId: scope.user.id,
@@ -387,7 +369,7 @@ export async function createOccupancy(req: FastifyRequest, body: unknown): Promi
         {
           building_id: apt.building_id,
           entity_type: "occupancy",
-          entity_id: occ.id,
+          entity_id: occupancyId,
           type: "CREATED",
           type_display: "Created",
           note: `Unit profile created for unit ${apt.apartment_number} (lease ${input.lease_start_date ?? "None"} to ${input.lease_end_date ?? "None"}) with ${newRows.length + existingRows.length} resident(s).`,
@@ -398,12 +380,12 @@ export async function createOccupancy(req: FastifyRequest, body: unknown): Promi
       for (const r of newRows) await insertNewResident(tx, r, ctx, taken);
       for (let i = 0; i < existingRows.length; i++)
         await insertExistingResident(tx, existingUsers[i].id, existingRows[i], ctx);
-      return occ.id;
+      return occupancyId;
     })
     .catch((err) => {
       throw usernameRace(err);
     });
-  req.server.changes.touch(topics.units(apt.building_id));
+  ctx.changes.touch(topics.units(apt.building_id));
   return occupancyOut(db, id, viewerOf(scope));
 }
 
@@ -432,33 +414,16 @@ const OCCUPANCY_FIELDS = [
  * (move_out_date, or move_out: true for today in the building's time zone). Moving out
  * deactivates nothing.
  */
-export async function patchOccupancy(req: FastifyRequest, id: number, body: unknown): Promise<Occupancy> {
-  const { scope, viewer } = await gateOccupancy(req, id, "occupancy.view");
+export async function patchOccupancy(ctx: ServiceContext, id: number, body: unknown): Promise<Occupancy> {
+  const { scope, viewer } = await gateOccupancy(ctx, id, "occupancy.view");
   const input = parseBody(OccupancyPatch, body);
   const sent = (k: string) => (input as Record<string, unknown>)[k] !== undefined;
   if (MANAGER_FIELDS.some(sent) && !can(scope.user, "occupancy.edit", scope.ctx)) throw new PermissionDeniedError();
   if ((sent("move_out_date") || input.move_out) && !can(scope.user, "occupancy.move_out", scope.ctx))
     throw new PermissionDeniedError();
-  const db = dbOf(req);
+  const db = ctx.db;
   await db.transaction(async (tx) => {
-    const [cur] = await tx
-      .select({
-        id: occupancies.id,
-        building_id: occupancies.building_id,
-        apartment_id: occupancies.apartment_id,
-        apartment_number: apartments.apartment_number,
-        lease_start_date: occupancies.lease_start_date,
-        lease_end_date: occupancies.lease_end_date,
-        move_in_date: occupancies.move_in_date,
-        move_out_date: occupancies.move_out_date,
-        is_do_not_disturb: occupancies.is_do_not_disturb,
-        is_active: occupancies.is_active,
-        external_lease_id: occupancies.external_lease_id,
-      })
-      .from(occupancies)
-      .innerJoin(apartments, eq(apartments.id, occupancies.apartment_id))
-      .where(eq(occupancies.id, id))
-      .for("update", { of: occupancies });
+    const cur = await repo.occupancyForUpdate(tx, id);
     if (!cur) throw new NotFoundError();
     const next: Record<string, unknown> = {};
     let apartmentNumber = cur.apartment_number;
@@ -494,10 +459,7 @@ export async function patchOccupancy(req: FastifyRequest, id: number, body: unkn
     );
     if (!changes.length) return;
     const { apartment_number: _n, ...values } = next as Record<string, unknown> & { apartment_number?: string };
-    await tx
-      .update(occupancies)
-      .set({ ...(values as Partial<typeof occupancies.$inferInsert>), last_modified: sql`now()` })
-      .where(eq(occupancies.id, id));
+    await repo.updateOccupancy(tx, id, values as Parameters<typeof repo.updateOccupancy>[2]);
     const movedOut = !cur.move_out_date && !!next.move_out_date && changes.length === 1;
     await repo.insertEvents(tx, [
       {
@@ -512,20 +474,17 @@ export async function patchOccupancy(req: FastifyRequest, id: number, body: unkn
       },
     ]);
   });
-  req.server.changes.touch(topics.units(scope.building.id));
+  ctx.changes.touch(topics.units(scope.building.id));
   return occupancyOut(db, id, viewer);
 }
 
 /** DELETE /core/occupancies/{id}/ (managers): removes the profile, its residents, flags, notes and subscriptions. */
-export async function deleteOccupancy(req: FastifyRequest, id: number): Promise<void> {
-  const { ref, scope } = await gateOccupancy(req, id, "occupancy.delete");
-  const db = dbOf(req);
-  const photos = await db
-    .select({ url: occupants.photo_url })
-    .from(occupants)
-    .where(and(eq(occupants.occupancy_id, id), sql`${occupants.photo_url} is not null`));
+export async function deleteOccupancy(ctx: ServiceContext, id: number): Promise<void> {
+  const { ref, scope } = await gateOccupancy(ctx, id, "occupancy.delete");
+  const db = ctx.db;
+  const photos = await repo.occupancyPhotoUrls(db, id);
   await db.transaction(async (tx) => {
-    await tx.delete(occupancies).where(eq(occupancies.id, id));
+    await repo.deleteOccupancy(tx, id);
     await repo.insertEvents(tx, [
       {
         building_id: ref.building_id,
@@ -539,14 +498,14 @@ export async function deleteOccupancy(req: FastifyRequest, id: number): Promise<
     ]);
   });
   // Its residents and packages went with it.
-  req.server.changes.touch(topics.units(ref.building_id), topics.packages(ref.building_id));
-  for (const p of photos) await deleteFileByUrl(req.server, p.url).catch(() => undefined);
+  ctx.changes.touch(topics.units(ref.building_id), topics.packages(ref.building_id));
+  for (const url of photos) await deleteFileByUrl(ctx, url).catch(() => undefined);
 }
 
 /** POST /core/occupancies/{id}/add-existing-occupant/ (managers): every error also in non_field_errors. */
-export async function addExistingOccupant(req: FastifyRequest, id: number, body: unknown) {
-  const { ref, scope, viewer } = await gateOccupancy(req, id, "occupant.create");
-  const db = dbOf(req);
+export async function addExistingOccupant(ctx: ServiceContext, id: number, body: unknown) {
+  const { ref, scope, viewer } = await gateOccupancy(ctx, id, "occupant.create");
+  const db = ctx.db;
   const r = AddExistingOccupant.safeParse(body ?? {});
   if (!r.success) {
     const errors = nestedErrors(r.error.issues, body) as Record<string, string[]>;
@@ -564,7 +523,7 @@ export async function addExistingOccupant(req: FastifyRequest, id: number, body:
       userId: scope.user.id,
     }),
   );
-  req.server.changes.touch(topics.units(ref.building_id));
+  ctx.changes.touch(topics.units(ref.building_id));
   return (await repo.occupantById(db, occupantId, viewer))!;
 }
 
@@ -572,33 +531,25 @@ export async function addExistingOccupant(req: FastifyRequest, id: number, body:
 // Flags
 
 /** POST /core/occupancies/{id}/flag/ (managers). */
-export async function createFlag(req: FastifyRequest, id: number, body: unknown) {
-  const { ref, scope } = await gateOccupancy(req, id, "occupancy.flag");
+export async function createFlag(ctx: ServiceContext, id: number, body: unknown) {
+  const { ref, scope } = await gateOccupancy(ctx, id, "occupancy.flag");
   const input = parseBody(FlagWrite, body);
-  const db = dbOf(req);
-  const exists = await db
-    .select({ id: occupancyFlags.id })
-    .from(occupancyFlags)
-    .where(and(eq(occupancyFlags.occupancy_id, id), eq(occupancyFlags.is_active, true)))
-    .limit(1);
-  if (exists.length) throw new HttpError(400, { detail: M.flagExists });
+  const db = ctx.db;
+  if (await repo.hasActiveFlag(db, id)) throw new HttpError(400, { detail: M.flagExists });
   let flagId: number;
   try {
     flagId = await db.transaction(async (tx) => {
-      const [f] = await tx
-        .insert(occupancyFlags)
-        .values({
-          occupancy_id: id,
-          comment: input.comment,
-          is_manager_only: input.is_manager_only ?? false,
-          entered_by_id: scope.user.id,
-        })
-        .returning({ id: occupancyFlags.id });
+      const newFlagId = await repo.insertFlag(tx, {
+        occupancy_id: id,
+        comment: input.comment,
+        is_manager_only: input.is_manager_only ?? false,
+        entered_by_id: scope.user.id,
+      });
       await repo.insertEvents(tx, [
         {
           building_id: ref.building_id,
           entity_type: "occupancy_flag",
-          entity_id: f.id,
+          entity_id: newFlagId,
           type: "FLAG_ADDED",
           type_display: "Flag added",
           note: `${input.comment}${input.is_manager_only ? " (managers only)" : ""}`,
@@ -606,7 +557,7 @@ export async function createFlag(req: FastifyRequest, id: number, body: unknown)
           data: { occupancy_id: id, is_manager_only: input.is_manager_only ?? false },
         },
       ]);
-      return f.id;
+      return newFlagId;
     });
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw new HttpError(400, { detail: M.flagExists });
@@ -616,20 +567,17 @@ export async function createFlag(req: FastifyRequest, id: number, body: unknown)
 }
 
 /** DELETE /core/occupancy-flags/{id}/ (managers): the flag is removed (kept for the history). */
-export async function deleteFlag(req: FastifyRequest, flagId: number): Promise<void> {
-  const db = dbOf(req);
+export async function deleteFlag(ctx: ServiceContext, flagId: number): Promise<void> {
+  const db = ctx.db;
   const ref = await repo.flagRef(db, flagId);
   if (!ref || !ref.is_active) throw new NotFoundError();
-  const user = requireUser(req);
+  const user = requireUser(ctx);
   // A managers-only flag does not exist for those who may not see it.
   if (ref.is_manager_only && hasBuildingAccess(user, ref.building_id) && !can(user, "flag.view_manager_only"))
     throw new NotFoundError();
-  const scope = await gateObject(req, ref.building_id, "occupancy.flag");
+  const scope = await gateObject(ctx, ref.building_id, "occupancy.flag");
   await db.transaction(async (tx) => {
-    await tx
-      .update(occupancyFlags)
-      .set({ is_active: false, removed_by_id: scope.user.id, date_removed: sql`now()` })
-      .where(eq(occupancyFlags.id, flagId));
+    await repo.deactivateFlag(tx, flagId, scope.user.id);
     await repo.insertEvents(tx, [
       {
         building_id: ref.building_id,
@@ -652,30 +600,30 @@ const trackValues = (input: Record<string, unknown>): Partial<Record<TrackField,
   Object.fromEntries(TRACK_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f] as boolean]));
 
 /** POST /core/occupancies/{id}/track/ (managers): the caller's subscription, created or replaced. */
-export async function createTracking(req: FastifyRequest, id: number, body: unknown): Promise<OccupancyTracking> {
-  const { scope } = await gateOccupancy(req, id, "occupancy.track");
+export async function createTracking(ctx: ServiceContext, id: number, body: unknown): Promise<OccupancyTracking> {
+  const { scope } = await gateOccupancy(ctx, id, "occupancy.track");
   const input = parseBody(TrackingWrite, body);
-  const saved = await repo.upsertTracking(dbOf(req), id, scope.user.id, trackValues(input));
-  req.server.changes.touch(topics.units(scope.building.id));
+  const saved = await repo.upsertTracking(ctx.db, id, scope.user.id, trackValues(input));
+  ctx.changes.touch(topics.units(scope.building.id));
   return saved;
 }
 
 /** PATCH /core/occupancies/{id}/track/{trackId}/ (managers): only one's own subscription. */
 export async function patchTracking(
-  req: FastifyRequest,
+  ctx: ServiceContext,
   id: number,
   trackId: number,
   body: unknown,
 ): Promise<OccupancyTracking> {
-  const { scope } = await gateOccupancy(req, id, "occupancy.track");
-  const db = dbOf(req);
+  const { scope } = await gateOccupancy(ctx, id, "occupancy.track");
+  const db = ctx.db;
   const t = await repo.trackingById(db, trackId);
   if (!t || t.occupancy_id !== id || t.user_id !== scope.user.id) throw new NotFoundError();
   const input = parseBody(TrackingWrite, body);
   const values = trackValues(input);
   if (!Object.keys(values).length) return t;
   const saved = await repo.updateTracking(db, trackId, values);
-  req.server.changes.touch(topics.units(scope.building.id));
+  ctx.changes.touch(topics.units(scope.building.id));
   return saved;
 }
 
@@ -707,38 +655,38 @@ function toNote(r: Record<string, unknown>): OccupancyNote {
   };
 }
 
-async function noteOut(req: FastifyRequest, noteId: number): Promise<OccupancyNote> {
-  const { rows } = await repo.notesOf(dbOf(req), { noteId }, { limit: 1, offset: 0 });
+async function noteOut(ctx: ServiceContext, noteId: number): Promise<OccupancyNote> {
+  const { rows } = await repo.notesOf(ctx.db, { noteId }, { limit: 1, offset: 0 });
   if (!rows.length) throw new NotFoundError();
   return toNote(rows[0]);
 }
 
-async function gateNote(req: FastifyRequest, id: number, noteId: number) {
-  const g = await gateOccupancy(req, id, "occupancy.notes");
-  const note = await repo.noteRef(dbOf(req), noteId);
+async function gateNote(ctx: ServiceContext, id: number, noteId: number) {
+  const g = await gateOccupancy(ctx, id, "occupancy.notes");
+  const note = await repo.noteRef(ctx.db, noteId);
   if (!note || note.occupancy_id !== id) throw new NotFoundError();
   return { ...g, note };
 }
 
 /** GET /core/occupancies/{id}/notes/ (newest first). */
-export async function listNotes(req: FastifyRequest, id: number, q: { limit?: number; offset?: number }) {
-  await gateOccupancy(req, id, "occupancy.notes");
+export async function listNotes(ctx: ServiceContext, id: number, q: { limit?: number; offset?: number }) {
+  await gateOccupancy(ctx, id, "occupancy.notes");
   const page = pageOf(q);
-  const { count, rows } = await repo.notesOf(dbOf(req), { occupancyId: id }, page);
-  return paginate(req, page, count, rows.map(toNote));
+  const { count, rows } = await repo.notesOf(ctx.db, { occupancyId: id }, page);
+  return paginate(ctx, page, count, rows.map(toNote));
 }
 
 /** GET /core/occupancies/{id}/notes/count/ */
-export async function noteCount(req: FastifyRequest, id: number) {
-  await gateOccupancy(req, id, "occupancy.notes");
-  return { count: await repo.noteCount(dbOf(req), id) };
+export async function noteCount(ctx: ServiceContext, id: number) {
+  await gateOccupancy(ctx, id, "occupancy.notes");
+  return { count: await repo.noteCount(ctx.db, id) };
 }
 
 /** POST /core/occupancies/{id}/notes/ */
-export async function createNote(req: FastifyRequest, id: number, body: unknown): Promise<OccupancyNote> {
-  const { ref, scope } = await gateOccupancy(req, id, "occupancy.notes");
+export async function createNote(ctx: ServiceContext, id: number, body: unknown): Promise<OccupancyNote> {
+  const { ref, scope } = await gateOccupancy(ctx, id, "occupancy.notes");
   const input = parseBody(OccupancyNoteWrite, body);
-  const noteId = await dbOf(req).transaction(async (tx) => {
+  const noteId = await ctx.db.transaction(async (tx) => {
     const nid = await repo.insertNote(tx, {
       occupancy_id: id,
       note: input.note,
@@ -759,20 +707,20 @@ export async function createNote(req: FastifyRequest, id: number, body: unknown)
     ]);
     return nid;
   });
-  return noteOut(req, noteId);
+  return noteOut(ctx, noteId);
 }
 
 /** PATCH /core/occupancies/{id}/notes/{noteId}/ — only the note text. */
 export async function patchNote(
-  req: FastifyRequest,
+  ctx: ServiceContext,
   id: number,
   noteId: number,
   body: unknown,
 ): Promise<OccupancyNote> {
-  const { ref, scope, note } = await gateNote(req, id, noteId);
+  const { ref, scope, note } = await gateNote(ctx, id, noteId);
   const input = parseBody(OccupancyNotePatch, body);
   if (input.note !== note.note) {
-    await dbOf(req).transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       await repo.updateNote(tx, noteId, input.note);
       await repo.insertEvents(tx, [
         {
@@ -788,26 +736,26 @@ export async function patchNote(
       ]);
     });
   }
-  return noteOut(req, noteId);
+  return noteOut(ctx, noteId);
 }
 
 /** GET /core/occupancies/{id}/notes/{noteId}/events/ */
 export async function noteEvents(
-  req: FastifyRequest,
+  ctx: ServiceContext,
   id: number,
   noteId: number,
   q: { limit?: number; offset?: number },
 ) {
-  const { viewer } = await gateNote(req, id, noteId);
+  const { viewer } = await gateNote(ctx, id, noteId);
   const page: Page = pageOf(q);
   const { count, rows } = await repo.entityEvents(
-    dbOf(req),
+    ctx.db,
     "occupancy_note",
     noteId,
     { viewEmail: viewer.viewEmail },
     page,
   );
-  return paginate(req, page, count, rows.map(toEvent));
+  return paginate(ctx, page, count, rows.map(toEvent));
 }
 
 export const toEvent = (r: {

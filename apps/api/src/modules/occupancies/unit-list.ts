@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import {
   can,
   UNIT_LIST_DEFAULT_LIMIT,
@@ -11,12 +10,10 @@ import {
 import { requireBuilding } from "../../lib/access.ts";
 import { contactView } from "../../lib/resident-contact.ts";
 import { paginate, pageOf } from "../../lib/pagination.ts";
-import { streamXlsx, type XlsxColumn } from "../../lib/xlsx.ts";
+import { type XlsxColumn, XlsxSheet } from "../../lib/xlsx.ts";
 import { usDate } from "./apartments.ts";
-import { dbOf } from "./common.ts";
 import * as repo from "./repository.ts";
-import { buildings } from "../../db/schema/index.ts";
-import { eq } from "drizzle-orm";
+import type { ServiceContext } from "../../lib/context.ts";
 
 const STATUS_DISPLAY = { CURRENT: "Current", FUTURE: "Future", INACTIVE: "Inactive" } as const;
 
@@ -40,21 +37,19 @@ function columns(viewEmail: boolean): XlsxColumn<UnitListRow>[] {
  * Accept header or format=xlsx, the same rows as unit_profiles.xlsx.
  */
 export async function unitList(
-  req: FastifyRequest,
-  reply: FastifyReply,
+  ctx: ServiceContext,
   buildingId: number,
   q: UnitListQuery,
   xlsx: boolean,
 ) {
-  const db = dbOf(req);
-  const scope = await requireBuilding(req, db, buildingId, "occupancy.view");
+  const db = ctx.db;
+  const scope = await requireBuilding(ctx, db, buildingId, "occupancy.view");
   let ids: number[] = [scope.building.id];
   if (q.buildings === "all") {
-    const all = await db.select({ id: buildings.id }).from(buildings).where(eq(buildings.is_active, true));
-    ids = all.map((b) => b.id).filter((id) => can(scope.user, "occupancy.view", { id }));
+    ids = (await repo.activeBuildingIds(db)).filter((id) => can(scope.user, "occupancy.view", { id }));
   } else if (q.buildings && q.buildings.length) {
     ids = [...new Set(q.buildings)];
-    for (const id of ids) await requireBuilding(req, db, id, "occupancy.view");
+    for (const id of ids) await requireBuilding(ctx, db, id, "occupancy.view");
   }
   const viewEmail = contactView(scope.user, scope.ctx).email;
   const ordering = q.ordering ?? UNIT_LIST_DEFAULT_ORDERING;
@@ -80,8 +75,7 @@ export async function unitList(
       UNIT_LIST_EXPORT_LIMIT,
       UNIT_LIST_EXPORT_LIMIT,
     );
-    return streamXlsx(
-      reply,
+    return new XlsxSheet(
       UNIT_LIST_EXPORT_FILENAME,
       columns(viewEmail),
       repo.iterateUnitList(db, filter, sort, page),
@@ -92,5 +86,5 @@ export async function unitList(
   }
   const page = pageOf(q, UNIT_LIST_DEFAULT_LIMIT, UNIT_LIST_EXPORT_LIMIT);
   const { count, rows } = await repo.unitList(db, filter, sort, page);
-  return paginate(req, page, count, rows);
+  return paginate(ctx, page, count, rows);
 }

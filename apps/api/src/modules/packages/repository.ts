@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
+import { likeEscape, rowsOf } from "../../lib/sql.ts";
 import {
   emailMessages,
   events,
@@ -21,7 +22,6 @@ import {
  * that resolves what a search names (listPackages).
  */
 
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 const json = <T>(v: unknown): T => (typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
 const ids = (list: number[]) =>
   sql.join(
@@ -36,7 +36,6 @@ const inList = (col: SQL, list: (number | string)[]) =>
       )})`
     : sql`false`;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Occupancy status flags over `o` for a building day (YYYY-MM-DD). */
 const occupancyFlags = (today: string) => sql`

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -36,9 +36,10 @@ import {
   PackageRemindResult,
   paginated,
 } from "@portico/contract";
-import { registerUploadParsers } from "../../lib/files.ts";
+import { contextOf } from "../../lib/context.ts";
+import { isUploadedFile, registerUploadParsers } from "../../lib/files.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
-import { ValidationError } from "../../lib/errors.ts";
+import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
 import { registerTypeList } from "../../lib/type-lists/routes.ts";
 import { sendView, type ViewBody } from "../../lib/view-cache.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
@@ -53,27 +54,17 @@ const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const rowErrors = { ...errors, 400: z.union([z.array(FieldErrors), FieldErrors]) };
 const tags = ["packages"];
 
-/** The fields and photo of a close request: multipart/form-data, or JSON without a photo. */
-async function readCloseRequest(req: FastifyRequest) {
+/** The fields and photo of a close request: a multipart form (read into the body), or JSON without a photo. */
+function readCloseRequest(body: unknown) {
   const fields: Record<string, string[]> = {};
   let photo: { data: Buffer; filename: string } | null = null;
-  if (typeof req.isMultipart === "function" && req.isMultipart()) {
-    for await (const part of req.parts()) {
-      if (part.type === "file") {
-        if ((part.fieldname === "closing_photo_url" || part.fieldname === "photo") && !photo) {
-          const data = await part.toBuffer();
-          if (data.length) photo = { data, filename: part.filename ?? "" };
-        } else {
-          part.file.resume();
-        }
-      } else {
-        (fields[part.fieldname] ??= []).push(String(part.value ?? ""));
-      }
-    }
-  } else if (req.body && typeof req.body === "object" && !Buffer.isBuffer(req.body)) {
-    for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) {
-      if (v === undefined || v === null) continue;
-      fields[k] = Array.isArray(v) ? v.map((x) => String(x)) : [String(v)];
+  for (const [k, v] of Object.entries(body && typeof body === "object" && !Buffer.isBuffer(body) ? body : {})) {
+    for (const x of Array.isArray(v) ? v : [v]) {
+      if (x === undefined || x === null) continue;
+      if (isUploadedFile(x)) {
+        if ((k === "closing_photo_url" || k === "photo") && !photo && x.data.length)
+          photo = { data: x.data, filename: x.filename };
+      } else (fields[k] ??= []).push(String(x));
     }
   }
   const rawIds = [...(fields.packages ?? []), ...(fields["packages[]"] ?? [])].flatMap((v) =>
@@ -87,12 +78,7 @@ async function readCloseRequest(req: FastifyRequest) {
     packages: rawIds,
     closing_comment: fields.closing_comment?.[0],
   });
-  if (!parsed.success) {
-    const out: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues)
-      (out[String(issue.path[0] ?? "non_field_errors")] ??= []).push(issue.message);
-    throw new ValidationError(out);
-  }
+  if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error.issues, 1));
   return { ...parsed.data, photo };
 }
 
@@ -103,8 +89,7 @@ async function readCloseRequest(req: FastifyRequest) {
  */
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  await registerUploadParsers(app);
-  const deps = () => service.depsOf(app);
+  await registerUploadParsers(app, { fieldsToBody: true });
   const gridViews = app.changes.cache<ViewBody>("package-grid");
   const apartmentPackagesViews = app.changes.cache<ViewBody>("apartment-packages");
   // The default types (Keys among them) exist on every installation.
@@ -127,7 +112,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, PACKAGE_LIST_DEFAULT_LIMIT, PACKAGE_LIST_MAX_LIMIT);
-      const list = await service.listPackages(req, app.db, req.query, page);
+      const list = await service.listPackages(contextOf(req), req.query, page);
       const { count, results } = await list.load();
       return paginate(req, page, count, results);
     },
@@ -145,7 +130,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageRemindResult, ...errors },
       },
     },
-    async (req) => service.remind(deps(), req, req.query.building, req.body),
+    async (req) => service.remind(contextOf(req), req.query.building, req.body),
   );
 
   app.get(
@@ -154,7 +139,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "packages.use" },
       schema: { tags, params: IdParams, querystring: PackageBuildingQuery, response: { 200: Package, ...errors } },
     },
-    async (req) => service.getPackage(req, app.db, req.params.id, req.query.building),
+    async (req) => service.getPackage(contextOf(req), req.params.id, req.query.building),
   );
 
   app.patch(
@@ -170,7 +155,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: Package, ...errors },
       },
     },
-    async (req) => service.editOpeningComment(req, app.db, req.params.id, req.query.building, req.body.opening_comment),
+    async (req) => service.editOpeningComment(contextOf(req), req.params.id, req.query.building, req.body.opening_comment),
   );
 
   app.get(
@@ -186,7 +171,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, 100, 1000);
-      const { count, results } = await service.packageEvents(req, app.db, req.params.id, req.query, page);
+      const { count, results } = await service.packageEvents(contextOf(req), req.params.id, req.query, page);
       return paginate(req, page, count, results);
     },
   );
@@ -197,7 +182,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "packages.use" },
       schema: { tags, params: IdParams, querystring: PackageBuildingQuery, response: { 200: Package, ...errors } },
     },
-    async (req) => service.reopenPackage(req, app.db, req.params.id, req.query.building),
+    async (req) => service.reopenPackage(contextOf(req), req.params.id, req.query.building),
   );
 
   app.post(
@@ -213,7 +198,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: PackageBulkResult, ...rowErrors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.bulkLog(deps(), req, req.body, req.query.building)),
+    async (req, reply) => reply.status(201).send(await service.bulkLog(contextOf(req), req.body, req.query.building)),
   );
 
   app.post(
@@ -227,10 +212,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageCloseResult, ...errors, 413: Detail },
       },
     },
-    async (req) => {
-      const input = await readCloseRequest(req);
-      return service.bulkClose(deps(), req, { ...input, queryBuilding: req.query.building });
-    },
+    async (req) => service.bulkClose(contextOf(req), { ...readCloseRequest(req.body), queryBuilding: req.query.building }),
   );
 
   // Building views ---------------------------------------------------------------------------
@@ -249,7 +231,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, 500, 5000);
-      const activity = await service.packageActivity(req, app.db, req.params.id, page);
+      const activity = await service.packageActivity(contextOf(req), req.params.id, page);
       const { count, results } = await activity.load();
       return paginate(req, page, count, results);
     },
@@ -266,7 +248,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageGrid, ...errors },
       },
     },
-    async (req, reply) => sendView(req, reply, gridViews, await service.packageGrid(req, app.db, req.params.id)),
+    async (req, reply) => sendView(req, reply, gridViews, await service.packageGrid(contextOf(req), req.params.id)),
   );
 
   app.get(
@@ -283,7 +265,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const page = pageOf(req.query, APARTMENT_PACKAGES_LIMIT, 5000);
-      const view = await service.apartmentPackages(req, app.db, req.params.id, page, req.query.public_only ?? false);
+      const view = await service.apartmentPackages(contextOf(req), req.params.id, page, req.query.public_only ?? false);
       return sendView(req, reply, apartmentPackagesViews, view);
     },
   );
@@ -305,7 +287,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, PACKAGE_QUEUE_LIMIT, 5000);
-      const { count, results } = await service.listQueue(req, app.db, req.params.id, page);
+      const { count, results } = await service.listQueue(contextOf(req), req.params.id, page);
       return paginate(req, page, count, results);
     },
   );
@@ -322,7 +304,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: z.union([BatchedPackage, z.array(BatchedPackage)]), ...rowErrors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.addToQueue(req, app.db, req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await service.addToQueue(contextOf(req), req.params.id, req.body)),
   );
 
   app.post(
@@ -336,7 +318,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: ConvertQueueResult, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.convertQueue(deps(), req, req.params.id)),
+    async (req, reply) => reply.status(201).send(await service.convertQueue(contextOf(req), req.params.id)),
   );
 
   app.patch(
@@ -350,7 +332,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: BatchedPackage, ...errors },
       },
     },
-    async (req) => service.patchQueueItem(req, app.db, req.params.id, req.params.itemId, req.body),
+    async (req) => service.patchQueueItem(contextOf(req), req.params.id, req.params.itemId, req.body),
   );
 
   app.delete(
@@ -360,7 +342,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: { tags, params: QueueItemParams, response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await service.removeQueueItem(req, app.db, req.params.id, req.params.itemId);
+      await service.removeQueueItem(contextOf(req), req.params.id, req.params.itemId);
       return reply.status(204).send(null);
     },
   );

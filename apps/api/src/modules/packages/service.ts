@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import sharp from "sharp";
 import type { z } from "zod";
 import {
@@ -9,7 +8,6 @@ import {
   bracketedIds,
   canPackages,
   changeNote,
-  DATE_FILTER_RE,
   type Event,
   hasBuildingAccess,
   isPlaceholderEmail,
@@ -36,15 +34,14 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { type ContactView, contactView, residentEmail, residentPhone } from "../../lib/resident-contact.ts";
 import { type CurrentUser, requireUser } from "../../lib/current-user.ts";
-import { dayjs, iso, todayIn } from "../../lib/dates.ts";
-import { HttpError, NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
+import { boundOf, iso, todayIn } from "../../lib/dates.ts";
+import { fieldErrorsOf, HttpError, NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { saveImage } from "../../lib/files.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { paginate } from "../../lib/pagination.ts";
 import type { View } from "../../lib/view-cache.ts";
 import {
   type BuildingInfo,
-  type Deps,
   type NoticePackage,
   notifyPackageTrackers,
   sendClosedNotice,
@@ -52,19 +49,10 @@ import {
   sendReminder,
 } from "./notifications.ts";
 import * as repo from "./repository.ts";
+import type { ServiceContext } from "../../lib/context.ts";
 
 /** Closing photos are kept at most this many pixels on their longest side. */
 export const CLOSING_PHOTO_MAX = 1600;
-
-export type { Deps };
-/** The deps the service needs, from the app. */
-export const depsOf = (app: FastifyInstance): Deps =>
-  ({
-    db: app.db,
-    config: app.config,
-    jobs: app.hasDecorator("jobs") ? app.jobs : null,
-    log: app.log,
-  }) as Deps;
 
 type Page = { limit: number; offset: number };
 
@@ -79,14 +67,7 @@ export class RowErrors extends HttpError {
 }
 
 /** A zod error as the API's field errors (first path segment is the field). */
-function fieldErrorsOf(err: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of err.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "non_field_errors";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
+const rowErrorsOf = (err: z.ZodError) => fieldErrorsOf(err.issues, 1);
 
 const typeName = (v: unknown) =>
   v === null
@@ -225,18 +206,6 @@ function parseSort(ordering: string | undefined): repo.Sort {
   return key ? { key, desc } : SORT_DEFAULT;
 }
 
-const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
-/** A date filter as an instant: a day starts (min) or ends (max, exclusive) in the time zone. */
-function boundOf(value: string, tz: string, kind: "min" | "max"): Date {
-  if (DATE_FILTER_RE.test(value)) {
-    const start = dayjs.tz(value, tz).startOf("day");
-    return (kind === "min" ? start : dayjs.tz(start.add(1, "day").format("YYYY-MM-DD"), tz).startOf("day")).toDate();
-  }
-  const v = value.replace(" ", "T");
-  const at = HAS_OFFSET.test(v) ? dayjs(v) : dayjs.tz(v, tz);
-  return kind === "min" ? at.toDate() : at.add(1, "millisecond").toDate();
-}
-
 const buildingInfo = (scope: BuildingScope): BuildingInfo => ({
   id: scope.building.id,
   name: scope.building.name,
@@ -250,8 +219,9 @@ const buildingInfo = (scope: BuildingScope): BuildingInfo => ({
  * GET /packages/list/: the building gate (403 for a building out of reach) now; `load` reads
  * the page and its count (repository listPackages), or the route serves it from its cache.
  */
-export async function listPackages(req: FastifyRequest, db: Db, q: PackageListQuery, page: Page) {
-  const user = requireUser(req);
+export async function listPackages(ctx: ServiceContext, q: PackageListQuery, page: Page) {
+  const db = ctx.db;
+  const user = requireUser(ctx);
   let buildingId = q.building;
   if (buildingId === undefined) {
     if (q.occupancy === undefined) throw new ValidationError({ building: [M.fieldRequired] });
@@ -259,7 +229,7 @@ export async function listPackages(req: FastifyRequest, db: Db, q: PackageListQu
     if (!occ) throw new ValidationError({ occupancy: [M.invalidPk(q.occupancy)] });
     buildingId = occ.building_id;
   }
-  const scope = await requireBuilding(req, db, buildingId, "nav.packages");
+  const scope = await requireBuilding(ctx, db, buildingId, "nav.packages");
   if (!canPackages(user, "packages.use", scope.ctx)) throw new PermissionDeniedError();
   const tz = scope.building.time_zone;
   const filter: repo.PackageFilter = {
@@ -293,16 +263,16 @@ export async function listPackages(req: FastifyRequest, db: Db, q: PackageListQu
 
 /** The package when the user may see it; 404 when missing, out of reach or of another building. */
 async function reachablePackage(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   id: number,
   queryBuilding?: number,
 ): Promise<{ head: repo.PackageHead; scope: BuildingScope }> {
-  const user = requireUser(req);
+  const db = ctx.db;
+  const user = requireUser(ctx);
   const head = await repo.findPackageHead(db, id);
   if (!head || !hasBuildingAccess(user, head.building_id)) throw new NotFoundError();
   if (queryBuilding !== undefined && queryBuilding !== head.building_id) throw new NotFoundError();
-  const scope = await requireBuilding(req, db, head.building_id, "nav.packages");
+  const scope = await requireBuilding(ctx, db, head.building_id, "nav.packages");
   return { head, scope };
 }
 
@@ -321,19 +291,20 @@ export async function loadPackage(db: Db, scope: BuildingScope, id: number, deta
   return toPackage(row, contact, { record, texts });
 }
 
-export async function getPackage(req: FastifyRequest, db: Db, id: number, queryBuilding?: number): Promise<Package> {
-  const { scope } = await reachablePackage(req, db, id, queryBuilding);
+export async function getPackage(ctx: ServiceContext, id: number, queryBuilding?: number): Promise<Package> {
+  const db = ctx.db;
+  const { scope } = await reachablePackage(ctx, id, queryBuilding);
   return loadPackage(db, scope, id);
 }
 
 export async function packageEvents(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   id: number,
   q: { building?: number; ordering?: string },
   page: Page,
 ) {
-  await reachablePackage(req, db, id, q.building);
+  const db = ctx.db;
+  await reachablePackage(ctx, id, q.building);
   const { rows, count } = await repo.listEvents(db, id, page, q.ordering !== "date_created");
   const results: Event[] = rows.map((e) => ({ ...e, date_created: iso(e.date_created)! }));
   return { count, results };
@@ -342,18 +313,18 @@ export async function packageEvents(
 const event = (type: PackageEventType) => ({ type, type_display: PACKAGE_EVENT_DISPLAY[type] });
 
 /** After a commit: this instance's cached views of these buildings' packages are stale. */
-const touchPackages = (req: FastifyRequest, ...buildingIds: number[]) =>
-  req.server.changes.touch(...buildingIds.map(topics.packages));
+const touchPackages = (ctx: ServiceContext, ...buildingIds: number[]) =>
+  ctx.changes.touch(...buildingIds.map(topics.packages));
 
 /** PATCH /packages/list/{id}/: the opening comment, only while the package is open. */
 export async function editOpeningComment(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   id: number,
   queryBuilding: number | undefined,
   comment: string,
 ): Promise<Package> {
-  const { head, scope } = await reachablePackage(req, db, id, queryBuilding);
+  const db = ctx.db;
+  const { head, scope } = await reachablePackage(ctx, id, queryBuilding);
   if (head.status !== "OPEN") throw new ValidationError({ opening_comment: [M.closedNotEditable] });
   if (comment !== head.opening_comment) {
     await db.transaction(async (tx) => {
@@ -369,19 +340,19 @@ export async function editOpeningComment(
         },
       ]);
     });
-    touchPackages(req, head.building_id);
+    touchPackages(ctx, head.building_id);
   }
   return loadPackage(db, scope, id);
 }
 
 /** POST /packages/list/{id}/reopen/: CLOSED → OPEN (the closing details go into the event). */
 export async function reopenPackage(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   id: number,
   queryBuilding: number | undefined,
 ): Promise<Package> {
-  const { head, scope } = await reachablePackage(req, db, id, queryBuilding);
+  const db = ctx.db;
+  const { head, scope } = await reachablePackage(ctx, id, queryBuilding);
   if (head.status !== "CLOSED") throw new ValidationError({ non_field_errors: [M.notClosed] });
   await db.transaction(async (tx) => {
     if (!(await repo.reopenPackage(tx, id))) throw new ValidationError({ non_field_errors: [M.notClosed] });
@@ -401,7 +372,7 @@ export async function reopenPackage(
       },
     ]);
   });
-  touchPackages(req, head.building_id);
+  touchPackages(ctx, head.building_id);
   return loadPackage(db, scope, id);
 }
 
@@ -425,17 +396,17 @@ type RowSchema = typeof PackageBulkRow | typeof BatchedPackageWrite;
  * (existing, active), the chosen residents (of that occupancy) and the building's comment rule.
  */
 async function validateRows(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   body: unknown,
   schema: RowSchema,
   queryBuilding: number | undefined,
 ): Promise<{ scope: BuildingScope; rows: ValidRow[] }> {
-  const user = requireUser(req);
+  const db = ctx.db;
+  const user = requireUser(ctx);
   if (!canPackages(user, "packages.use")) throw new PermissionDeniedError();
   // An explicit building is checked first (403 when out of reach).
   let scope: BuildingScope | null = queryBuilding
-    ? await requireBuilding(req, db, queryBuilding, "nav.packages")
+    ? await requireBuilding(ctx, db, queryBuilding, "nav.packages")
     : null;
   if (!Array.isArray(body)) throw new ValidationError({ non_field_errors: [M.notAList(typeName(body))] });
   if (!body.length) throw new ValidationError({ non_field_errors: [M.atLeastOnePackage] });
@@ -445,7 +416,7 @@ async function validateRows(
   const parsed = body.map((raw, i) => {
     const r = schema.safeParse(raw);
     if (!r.success) {
-      errors[i] = fieldErrorsOf(r.error);
+      errors[i] = rowErrorsOf(r.error);
       return null;
     }
     return r.data as z.infer<typeof BatchedPackageWrite>;
@@ -456,7 +427,7 @@ async function validateRows(
     const first = parsed
       .map((p) => p && occs.get(p.occupancy))
       .find((o) => o && hasBuildingAccess(user, o.building_id));
-    if (first) scope = await requireBuilding(req, db, first.building_id, "nav.packages");
+    if (first) scope = await requireBuilding(ctx, db, first.building_id, "nav.packages");
   }
   const types = new Map(
     (await repo.findTypes(db, [...new Set(parsed.filter((p) => p).map((p) => p!.package_type))])).map((t) => [t.id, t]),
@@ -564,7 +535,7 @@ const noticeOf = (id: number, r: NewPackage): NoticePackage => ({
 
 /** After commit: one notice per unit (mail + texts), recorded on its packages; trackers told. */
 async function notifyLogged(
-  deps: Deps,
+  ctx: ServiceContext,
   scope: BuildingScope,
   rows: NewPackage[],
   ids: number[],
@@ -580,10 +551,10 @@ async function notifyLogged(
   const b = buildingInfo(scope);
   for (const { occ, list } of byOcc.values()) {
     try {
-      const res = await sendLoggedNotice(deps, b, occ, list);
+      const res = await sendLoggedNotice(ctx, b, occ, list);
       const notified = list.filter((p) => p.group !== "KEYS" && p.occupants.length).map((p) => p.id);
       if (res.email_id || res.sms_ids.length) {
-        await repo.setNotification(deps.db, notified, {
+        await repo.setNotification(ctx.db, notified, {
           notification_email_id: res.email_id,
           send_notification_to: res.sent_to.join(";"),
           notification_sms_ids: res.sms_ids,
@@ -592,9 +563,9 @@ async function notifyLogged(
       emails += res.sent_to.length;
       texts += res.sms_ids.length;
     } catch (err) {
-      deps.log?.error({ err, occupancy: occ.id }, "package notification failed");
+      ctx.log?.error({ err, occupancy: occ.id }, "package notification failed");
     }
-    await notifyPackageTrackers(deps, b, occ, "logged", list, scope.user);
+    await notifyPackageTrackers(ctx, b, occ, "logged", list, scope.user);
   }
   return { emails, texts };
 }
@@ -614,20 +585,19 @@ async function loadMany(db: Db, scope: BuildingScope, ids: number[]): Promise<Pa
 
 /** POST /packages/bulk/: validates every row, logs them all, notifies per unit. */
 export async function bulkLog(
-  deps: Deps,
-  req: FastifyRequest,
+  ctx: ServiceContext,
   body: unknown,
   queryBuilding: number | undefined,
 ): Promise<PackageBulkResult> {
-  const { scope, rows } = await validateRows(req, deps.db, body, PackageBulkRow, queryBuilding);
+  const { scope, rows } = await validateRows(ctx, body, PackageBulkRow, queryBuilding);
   const at = new Date();
-  const ids = await deps.db.transaction((tx) => insertNewPackages(tx, scope, rows, at));
-  touchPackages(req, scope.building.id);
-  const sent = await notifyLogged(deps, scope, rows, ids);
+  const ids = await ctx.db.transaction((tx) => insertNewPackages(tx, scope, rows, at));
+  touchPackages(ctx, scope.building.id);
+  const sent = await notifyLogged(ctx, scope, rows, ids);
   return {
     message: M.packagesLogged,
     count: ids.length,
-    results: await loadMany(deps.db, scope, ids),
+    results: await loadMany(ctx.db, scope, ids),
     emails_sent: sent.emails,
     texts_sent: sent.texts,
   };
@@ -644,9 +614,9 @@ export interface CloseInput {
 }
 
 /** POST /packages/bulk/close/ */
-export async function bulkClose(deps: Deps, req: FastifyRequest, input: CloseInput) {
-  const db = deps.db;
-  const user = requireUser(req);
+export async function bulkClose(ctx: ServiceContext, input: CloseInput) {
+  const db = ctx.db;
+  const user = requireUser(ctx);
   const list = [...new Set(input.packages)];
   if (!list.length) throw new ValidationError({ packages: [M.selectToClose] });
   const heads = await repo.findPackageHeads(db, list);
@@ -662,7 +632,7 @@ export async function bulkClose(deps: Deps, req: FastifyRequest, input: CloseInp
   }
   const scopes = new Map<number, BuildingScope>();
   for (const b of [...new Set(heads.map((h) => h.building_id))])
-    scopes.set(b, await requireBuilding(req, db, b, "nav.packages"));
+    scopes.set(b, await requireBuilding(ctx, db, b, "nav.packages"));
   const closed = heads.filter((h) => h.status !== "OPEN");
   if (closed.length) throw new ValidationError({ packages: closed.map((h) => M.alreadyClosed(h.id)) });
   const needsPhoto = heads.some(
@@ -679,7 +649,7 @@ export async function bulkClose(deps: Deps, req: FastifyRequest, input: CloseInp
       .metadata()
       .catch(() => null);
     const side = Math.min(CLOSING_PHOTO_MAX, Math.max(meta?.width ?? CLOSING_PHOTO_MAX, meta?.height ?? 1, 1));
-    const saved = await saveImage(deps as unknown as Parameters<typeof saveImage>[0], {
+    const saved = await saveImage(ctx, {
       data: input.photo.data,
       purpose: "package_closing_photo",
       original_name: input.photo.filename,
@@ -716,7 +686,7 @@ export async function bulkClose(deps: Deps, req: FastifyRequest, input: CloseInp
     );
     return ids;
   });
-  touchPackages(req, ...scopes.keys());
+  touchPackages(ctx, ...scopes.keys());
 
   // Notices per building and unit.
   const closedHeads = done.map((id) => byId.get(id)!);
@@ -736,11 +706,11 @@ export async function bulkClose(deps: Deps, req: FastifyRequest, input: CloseInp
       occupants: h.send_notification_occupants ?? [],
     }));
     try {
-      await sendClosedNotice(deps, buildingInfo(scope), occ, notices, at);
+      await sendClosedNotice(ctx, buildingInfo(scope), occ, notices, at);
     } catch (err) {
-      deps.log?.error({ err, occupancy: occId }, "package closed notification failed");
+      ctx.log?.error({ err, occupancy: occId }, "package closed notification failed");
     }
-    await notifyPackageTrackers(deps, buildingInfo(scope), occ, "closed", notices, user);
+    await notifyPackageTrackers(ctx, buildingInfo(scope), occ, "closed", notices, user);
   }
   return { message: M.closed(done.length), count: done.length, ids: done };
 }
@@ -749,10 +719,10 @@ export async function bulkClose(deps: Deps, req: FastifyRequest, input: CloseInp
 // Reminders
 
 /** POST /packages/list/remind/?building */
-export async function remind(deps: Deps, req: FastifyRequest, queryBuilding: number | undefined, body: PackageRemind) {
-  const db = deps.db;
+export async function remind(ctx: ServiceContext, queryBuilding: number | undefined, body: PackageRemind) {
+  const db = ctx.db;
   if (queryBuilding === undefined) throw new ValidationError({ building: [M.fieldRequired] });
-  const scope = await requireBuilding(req, db, queryBuilding, "nav.packages");
+  const scope = await requireBuilding(ctx, db, queryBuilding, "nav.packages");
   const list = [...new Set(body.notify_package_ids)];
   const heads = await repo.findPackageHeads(db, list);
   const byId = new Map(heads.map((h) => [h.id, h]));
@@ -773,7 +743,7 @@ export async function remind(deps: Deps, req: FastifyRequest, queryBuilding: num
     const occ = occs.get(occId);
     if (!occ) continue;
     const earliest = new Date(Math.min(...hs.map((h) => h.date_opened.getTime())));
-    const sent = await sendReminder(deps, b, occ, earliest, body.email);
+    const sent = await sendReminder(ctx, b, occ, earliest, body.email);
     count += sent;
     if (sent) {
       await repo.insertEvents(
@@ -789,7 +759,7 @@ export async function remind(deps: Deps, req: FastifyRequest, queryBuilding: num
     }
   }
   // The reminders are package events (the activity list) though no package row changed.
-  if (count) touchPackages(req, scope.building.id);
+  if (count) touchPackages(ctx, scope.building.id);
   return { results: "success" as const, count };
 }
 
@@ -797,8 +767,9 @@ export async function remind(deps: Deps, req: FastifyRequest, queryBuilding: num
 // Building views
 
 /** GET /core/buildings/{b}/package-activity/: package events of the past 24 hours. */
-export async function packageActivity(req: FastifyRequest, db: Db, buildingId: number, page: Page) {
-  const scope = await requireBuilding(req, db, buildingId, "nav.packages");
+export async function packageActivity(ctx: ServiceContext, buildingId: number, page: Page) {
+  const db = ctx.db;
+  const scope = await requireBuilding(ctx, db, buildingId, "nav.packages");
   return { buildingId: scope.building.id, load: () => loadActivity(db, scope.building.id, page) };
 }
 
@@ -828,8 +799,9 @@ async function loadActivity(db: Db, buildingId: number, page: Page) {
 const viewTopics = (buildingId: number) => [topics.packages(buildingId), topics.units(buildingId), topics.packageTypes];
 
 /** GET /core/buildings/{b}/package-grid/ */
-export async function packageGrid(req: FastifyRequest, db: Db, buildingId: number): Promise<View> {
-  const scope = await requireBuilding(req, db, buildingId, "nav.packages");
+export async function packageGrid(ctx: ServiceContext, buildingId: number): Promise<View> {
+  const db = ctx.db;
+  const scope = await requireBuilding(ctx, db, buildingId, "nav.packages");
   const b = scope.building.id;
   const today = todayIn(scope.building.time_zone);
   return { key: `${b}:${today}`, topics: viewTopics(b), load: () => loadPackageGrid(db, b, today) };
@@ -851,21 +823,21 @@ async function loadPackageGrid(db: Db, buildingId: number, today: string): Promi
 
 /** GET /core/buildings/{b}/apartment-packages/ (the page's links come from the URL: in the key) */
 export async function apartmentPackages(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   buildingId: number,
   page: Page,
   publicOnly: boolean,
 ): Promise<View> {
-  const scope = await requireBuilding(req, db, buildingId, "nav.packages");
+  const db = ctx.db;
+  const scope = await requireBuilding(ctx, db, buildingId, "nav.packages");
   const b = scope.building.id;
   const today = todayIn(scope.building.time_zone);
   return {
-    key: `${b}:${today}:${req.url}`,
+    key: `${b}:${today}:${ctx.url}`,
     topics: viewTopics(b),
     load: async () => {
       const { count, results } = await loadApartmentPackages(db, b, today, page, publicOnly);
-      return paginate(req, page, count, results);
+      return paginate(ctx, page, count, results);
     },
   };
 }
@@ -933,25 +905,26 @@ function toBatched(r: repo.QueueRow, user: CurrentUser, scope: BuildingScope): B
   };
 }
 
-export async function listQueue(req: FastifyRequest, db: Db, buildingId: number, page: Page) {
-  const scope = await requireBuilding(req, db, buildingId, "nav.packages");
+export async function listQueue(ctx: ServiceContext, buildingId: number, page: Page) {
+  const db = ctx.db;
+  const scope = await requireBuilding(ctx, db, buildingId, "nav.packages");
   const { rows, count } = await repo.listQueue(db, scope.building.id, page);
   return { count, results: rows.map((r) => toBatched(r, scope.user, scope)) };
 }
 
 /** POST /core/buildings/{b}/package-queue/: one row (→ one item) or a list (→ the list). */
 export async function addToQueue(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   buildingId: number,
   body: unknown,
 ): Promise<BatchedPackage | BatchedPackage[]> {
+  const db = ctx.db;
   const single = !Array.isArray(body);
   if (single && (body === null || typeof body !== "object"))
     throw new ValidationError({ non_field_errors: [M.notAList(typeName(body))] });
   let validated: { scope: BuildingScope; rows: ValidRow[] };
   try {
-    validated = await validateRows(req, db, single ? [body] : body, BatchedPackageWrite, buildingId);
+    validated = await validateRows(ctx, single ? [body] : body, BatchedPackageWrite, buildingId);
   } catch (err) {
     if (single && err instanceof RowErrors) throw new ValidationError(err.rows[0]);
     throw err;
@@ -975,8 +948,9 @@ export async function addToQueue(
   return single ? items[0] : items;
 }
 
-async function reachableQueueItem(req: FastifyRequest, db: Db, buildingId: number, id: number) {
-  const scope = await requireBuilding(req, db, buildingId, "nav.packages");
+async function reachableQueueItem(ctx: ServiceContext, buildingId: number, id: number) {
+  const db = ctx.db;
+  const scope = await requireBuilding(ctx, db, buildingId, "nav.packages");
   const item = await repo.findQueueItem(db, id);
   if (!item || item.building_id !== scope.building.id) throw new NotFoundError();
   return { scope, item };
@@ -984,13 +958,13 @@ async function reachableQueueItem(req: FastifyRequest, db: Db, buildingId: numbe
 
 /** PATCH /core/buildings/{b}/package-queue/{id}/ */
 export async function patchQueueItem(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   buildingId: number,
   id: number,
   body: BatchedPackagePatch,
 ): Promise<BatchedPackage> {
-  const { scope, item } = await reachableQueueItem(req, db, buildingId, id);
+  const db = ctx.db;
+  const { scope, item } = await reachableQueueItem(ctx, buildingId, id);
   const errors: Record<string, string[]> = {};
   const set: Partial<repo.QueueInsert> = {};
   if (body.package_type !== undefined) {
@@ -1019,15 +993,16 @@ export async function patchQueueItem(
 }
 
 /** DELETE /core/buildings/{b}/package-queue/{id}/ */
-export async function removeQueueItem(req: FastifyRequest, db: Db, buildingId: number, id: number): Promise<void> {
-  await reachableQueueItem(req, db, buildingId, id);
+export async function removeQueueItem(ctx: ServiceContext, buildingId: number, id: number): Promise<void> {
+  const db = ctx.db;
+  await reachableQueueItem(ctx, buildingId, id);
   if (!(await repo.deleteQueueItem(db, id))) throw new NotFoundError();
 }
 
 /** POST /core/buildings/{b}/package-queue/convert_queue/: logs the whole batch, then notifies. */
-export async function convertQueue(deps: Deps, req: FastifyRequest, buildingId: number): Promise<PackageBulkResult> {
-  const db = deps.db;
-  const scope = await requireBuilding(req, db, buildingId, "nav.packages");
+export async function convertQueue(ctx: ServiceContext, buildingId: number): Promise<PackageBulkResult> {
+  const db = ctx.db;
+  const scope = await requireBuilding(ctx, db, buildingId, "nav.packages");
   const at = new Date();
   const { ids, rows } = await db.transaction(async (tx) => {
     const items = await repo.takeQueue(tx, scope.building.id);
@@ -1060,8 +1035,8 @@ export async function convertQueue(deps: Deps, req: FastifyRequest, buildingId: 
     const ids = await insertNewPackages(tx, scope, rows, at);
     return { ids, rows };
   });
-  touchPackages(req, scope.building.id);
-  const sent = await notifyLogged(deps, scope, rows, ids);
+  touchPackages(ctx, scope.building.id);
+  const sent = await notifyLogged(ctx, scope, rows, ids);
   return {
     message: M.packagesLogged,
     count: ids.length,

@@ -5,6 +5,7 @@ import { Detail, FieldErrors, Id, PackageSummary } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
+import { contextOf } from "../../lib/context.ts";
 import { iso, startOfDayIn, todayIn } from "../../lib/dates.ts";
 import { sendView, type View, type ViewBody } from "../../lib/view-cache.ts";
 import { toTypeSummary } from "./service.ts";
@@ -61,7 +62,7 @@ export function registerSummaryRoute(fastify: FastifyInstance): void {
       },
     },
     async (req, reply) => {
-      const scope = await requireBuilding(req, app.db, req.params.id, "nav.packages");
+      const scope = await requireBuilding(contextOf(req), app.db, req.params.id, "nav.packages");
       return sendView(req, reply, views, summaryView(app.db, scope.building));
     },
   );

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from "../../test/app.ts";
 import type { Config } from "../../config.ts";
 import { buildingSettings, packageTypes } from "../../db/schema/index.ts";
 import { ensurePackageTypes, seedPackages } from "../../db/seed/packages.ts";
+import { rowsOf } from "../../lib/sql.ts";
 
 /**
  * Package test helpers over the demo portfolio: building 1 (frontdesk, manager, office reach
@@ -49,7 +50,6 @@ export interface UnitInfo {
   }[];
 }
 
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
 /** The newest active occupancy of a unit (by number) in a building. */
 export async function unit(t: TestApp, building: number, number: string): Promise<UnitInfo> {

@@ -1,7 +1,5 @@
-import { sql } from "drizzle-orm";
 import { mergeBuildingSettings } from "@portico/contract";
 import type { Db } from "../../db/client.ts";
-import { emailMessages } from "../../db/schema/index.ts";
 import { dayjs, startOfDayIn } from "../../lib/dates.ts";
 import { escapeHtml, type MailDeps, sendMail, splitRecipients } from "../../lib/mail.ts";
 import * as repo from "./repository.ts";
@@ -36,13 +34,8 @@ export async function runNightlyShiftLogEmails(
   now: Date = new Date(),
 ): Promise<NightlyResult[]> {
   const db = deps.db;
-  const rows = (await db.execute(sql`
-    select b.id, b.name, b.time_zone, s.settings
-    from buildings b left join building_settings s on s.building_id = b.id
-    where b.is_active and coalesce((s.settings -> 'shiftlogsettings' ->> 'is_emailed_nightly')::boolean, false)
-    order by b.id`)) as unknown as { rows: { id: number; name: string; time_zone: string; settings: unknown }[] };
   const out: NightlyResult[] = [];
-  for (const b of rows.rows) {
+  for (const b of await repo.nightlyMailBuildings(db)) {
     const settings = mergeBuildingSettings(b.settings).shiftlogsettings;
     const recipients = splitRecipients(settings.email_recipients);
     if (!settings.is_emailed_nightly || !recipients.length) continue;
@@ -51,12 +44,7 @@ export async function runNightlyShiftLogEmails(
     const today = local.format("YYYY-MM-DD");
     const day = dayjs.utc(today).subtract(1, "day").format("YYYY-MM-DD");
     const key = nightlyKey(b.id, day);
-    const done = await db
-      .select({ id: emailMessages.id })
-      .from(emailMessages)
-      .where(sql`${emailMessages.dedupe_key} = ${key}`)
-      .limit(1);
-    if (done.length) continue;
+    if (await repo.mailWithKeyExists(db, key)) continue;
 
     const filter: repo.NoteFilter = {
       buildingIds: [b.id],

@@ -4,9 +4,11 @@ import type { DbOrTx } from "../../db/client.ts";
 import { cachedCount, countKey } from "../../lib/count-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
+import { rowsOf } from "../../lib/sql.ts";
 import {
   apartments,
   buildings,
+  emailMessages,
   events,
   occupancies,
   shiftLogNoteApartments,
@@ -255,7 +257,6 @@ export interface NoteRow {
   _k: string | null;
 }
 
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
 function joinsFor(sort: Sort): SQL {
   const j = SORTS[sort.key].join;
@@ -721,4 +722,28 @@ export async function buildingZones(db: DbOrTx, ids: number[] | null) {
     .from(buildings)
     .where(ids ? inArray(buildings.id, ids.length ? ids : [-1]) : undefined)
     .orderBy(buildings.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The nightly e-mail
+
+/** Active buildings whose shift log is mailed nightly, with their stored settings. */
+export async function nightlyMailBuildings(db: DbOrTx) {
+  return rowsOf<{ id: number; name: string; time_zone: string; settings: unknown }>(
+    await db.execute(sql`
+    select b.id, b.name, b.time_zone, s.settings
+    from buildings b left join building_settings s on s.building_id = b.id
+    where b.is_active and coalesce((s.settings -> 'shiftlogsettings' ->> 'is_emailed_nightly')::boolean, false)
+    order by b.id`),
+  );
+}
+
+/** Is there already a message with this dedupe key in the outbox? */
+export async function mailWithKeyExists(db: DbOrTx, key: string): Promise<boolean> {
+  const done = await db
+    .select({ id: emailMessages.id })
+    .from(emailMessages)
+    .where(sql`${emailMessages.dedupe_key} = ${key}`)
+    .limit(1);
+  return done.length > 0;
 }

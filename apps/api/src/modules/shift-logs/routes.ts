@@ -9,9 +9,6 @@ import {
   OccupancyShiftLogNotesQuery,
   paginated,
   RECENT_SHIFT_LOG_NOTES_PER_OCCUPANCY,
-  SHIFT_LOG_EXPORT_FILENAME,
-  SHIFT_LOG_EXPORT_LIMIT,
-  SHIFT_LOG_SEARCH_DEFAULT_LIMIT,
   ShiftLogNote,
   ShiftLogNotePatch,
   ShiftLogNoteQuery,
@@ -21,11 +18,10 @@ import jobsPlugin from "../../lib/jobs.ts";
 import mailPlugin from "../../lib/mail.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { registerTypeList } from "../../lib/type-lists/routes.ts";
-import { streamXlsx, wantsXlsx } from "../../lib/xlsx.ts";
+import { contextOf, systemContext } from "../../lib/context.ts";
+import { wantsXlsx, XlsxSheet } from "../../lib/xlsx.ts";
 import { ensureShiftLogTypes } from "../../db/seed/shift-logs.ts";
-import { exportColumns } from "./export.ts";
 import { NIGHTLY_CRON, NIGHTLY_JOB, runNightlyShiftLogEmails } from "./nightly.ts";
-import { iterateNotes } from "./repository.ts";
 import * as service from "./service.ts";
 import { shiftLogTypeList } from "./types.ts";
 
@@ -42,7 +38,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   // Shared layers; app.ts registers them at the root (then these are no-ops).
   if (!app.hasDecorator("jobs")) await app.register(jobsPlugin);
   if (!app.hasPlugin("portico-mail")) await app.register(mailPlugin);
-  app.jobs.work(NIGHTLY_JOB, async () => runNightlyShiftLogEmails(app));
+  app.jobs.work(NIGHTLY_JOB, async () => runNightlyShiftLogEmails(systemContext(app)));
   app.jobs.schedule(NIGHTLY_JOB, NIGHTLY_CRON);
   // The default types and the end-of-shift type exist on every installation.
   app.addHook("onReady", async () => {
@@ -63,25 +59,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (req, reply) => {
-      const q = req.query;
-      const resolved = await service.resolveNoteQuery(req, app.db, q);
-      if (wantsXlsx(req, q.format)) {
-        const page = pageOf(
-          { limit: q.limit ?? SHIFT_LOG_EXPORT_LIMIT, offset: q.offset },
-          SHIFT_LOG_EXPORT_LIMIT,
-          SHIFT_LOG_EXPORT_LIMIT,
-        );
-        return streamXlsx(
-          reply,
-          SHIFT_LOG_EXPORT_FILENAME,
-          exportColumns(resolved.multiBuilding),
-          iterateNotes(app.db, resolved.filter, resolved.sort, page),
-          { sheetName: "Shift log" },
-        );
-      }
-      const page = pageOf(q, SHIFT_LOG_SEARCH_DEFAULT_LIMIT, SHIFT_LOG_EXPORT_LIMIT);
-      const { count, results } = await service.listNotes(app.db, resolved, page);
-      return paginate(req, page, count, results);
+      const out = await service.searchNotes(contextOf(req), req.query, wantsXlsx(req, req.query.format));
+      return out instanceof XlsxSheet ? out.send(reply) : out;
     },
   );
 
@@ -97,7 +76,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (req, reply) => {
-      const note = await service.createNote(app, req, req.body, req.query.building);
+      const note = await service.createNote(contextOf(req), req.body, req.query.building);
       return reply.status(201).send(note);
     },
   );
@@ -108,7 +87,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "shiftlog.view" },
       schema: { tags, params: IdParams, response: { 200: ShiftLogNote, ...errors } },
     },
-    async (req) => service.getNote(req, app.db, req.params.id),
+    async (req) => service.getNote(contextOf(req), req.params.id),
   );
 
   app.patch(
@@ -117,14 +96,14 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "shiftlog.create" },
       schema: { tags, params: IdParams, body: ShiftLogNotePatch, response: { 200: ShiftLogNote, ...errors } },
     },
-    async (req) => service.updateNote(app, req, req.params.id, req.body),
+    async (req) => service.updateNote(contextOf(req), req.params.id, req.body),
   );
 
   app.delete(
     "/shift-logs/notes/:id/",
     { config: { can: "shiftlog.delete" }, schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await service.deleteNote(req, app.db, req.params.id);
+      await service.deleteNote(contextOf(req), req.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -142,7 +121,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, 100, 1000);
-      const { count, results } = await service.noteEvents(req, app.db, req.params.id, page);
+      const { count, results } = await service.noteEvents(contextOf(req), req.params.id, page);
       return paginate(req, page, count, results);
     },
   );
@@ -166,7 +145,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, RECENT_SHIFT_LOG_NOTES_PER_OCCUPANCY, 1000);
-      const { load } = await service.occupancyNotesView(req, app.db, req.params.id, page);
+      const { load } = await service.occupancyNotesView(contextOf(req), req.params.id, page);
       return paginate(req, page, ...(await load()));
     },
   );

@@ -1,11 +1,12 @@
-import type { FastifyRequest } from "fastify";
 import {
   can,
   changeNote,
-  DATE_FILTER_RE,
   type Event,
   hasBuildingAccess,
   SHIFT_END_CODE,
+  SHIFT_LOG_EXPORT_FILENAME,
+  SHIFT_LOG_EXPORT_LIMIT,
+  SHIFT_LOG_SEARCH_DEFAULT_LIMIT,
   SHIFT_LOG_DEFAULT_ORDERING,
   SHIFT_LOG_MESSAGES,
   type ShiftLogNote,
@@ -16,13 +17,14 @@ import {
 import type { Db } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { requireUser } from "../../lib/current-user.ts";
-import { dayjs, iso } from "../../lib/dates.ts";
+import { boundOf, iso } from "../../lib/dates.ts";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
-import { notifyTrackers, type NotifyDeps } from "../../lib/notifications.ts";
+import { notifyTrackers } from "../../lib/notifications.ts";
+import { pageOf, paginate } from "../../lib/pagination.ts";
+import { XlsxSheet } from "../../lib/xlsx.ts";
+import { exportColumns } from "./export.ts";
 import * as repo from "./repository.ts";
-
-/** What the service needs from the app: the database, settings, mail and jobs. */
-export type Deps = NotifyDeps & { db: Db };
+import type { ServiceContext } from "../../lib/context.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Output
@@ -69,40 +71,27 @@ function parseSort(ordering: string | undefined): repo.Sort {
   return { key: (desc ? o.slice(1) : o) as repo.SortKey, desc };
 }
 
-const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/;
-
-/** A date filter as an instant: a day starts (min) or ends (max, exclusive) in the time zone. */
-function boundOf(value: string, tz: string, kind: "min" | "max"): Date {
-  if (DATE_FILTER_RE.test(value)) {
-    const start = dayjs.tz(value, tz).startOf("day");
-    return (kind === "min" ? start : dayjs.tz(start.add(1, "day").format("YYYY-MM-DD"), tz).startOf("day")).toDate();
-  }
-  const v = value.replace(" ", "T");
-  const at = HAS_OFFSET.test(v) ? dayjs(v) : dayjs.tz(v, tz);
-  return kind === "min" ? at.toDate() : at.add(1, "millisecond").toDate();
-}
-
 /**
  * Who may list what: `building` (the gate: 403 when the user may not reach it), or for OF a
  * comma list `buildings` or nothing (every building). Others must name a building.
  */
 export async function resolveNoteQuery(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   q: ShiftLogNoteQuery,
   extra: Partial<repo.NoteFilter> = {},
 ): Promise<ResolvedNoteQuery> {
-  const user = requireUser(req);
+  const db = ctx.db;
+  const user = requireUser(ctx);
   let buildingIds: number[] | null;
   const zones = new Map<number, string>();
   if (q.building !== undefined) {
-    const scope = await requireBuilding(req, db, q.building, "shiftlog.view");
+    const scope = await requireBuilding(ctx, db, q.building, "shiftlog.view");
     buildingIds = [scope.building.id];
     zones.set(scope.building.id, scope.building.time_zone);
   } else if (q.buildings && q.buildings.length) {
     buildingIds = [...new Set(q.buildings)];
     for (const id of buildingIds) {
-      const scope = await requireBuilding(req, db, id, "shiftlog.view");
+      const scope = await requireBuilding(ctx, db, id, "shiftlog.view");
       zones.set(id, scope.building.time_zone);
     }
   } else {
@@ -159,19 +148,43 @@ export async function listNotes(db: Db, r: ResolvedNoteQuery, page: { limit: num
 }
 
 /**
+ * GET /shift-logs/notes/: a page of notes, or (xlsx) the notes as shift_logs.xlsx, up to the
+ * export limit from the offset.
+ */
+export async function searchNotes(ctx: ServiceContext, q: ShiftLogNoteQuery, xlsx: boolean) {
+  const resolved = await resolveNoteQuery(ctx, q);
+  if (xlsx) {
+    const page = pageOf(
+      { limit: q.limit ?? SHIFT_LOG_EXPORT_LIMIT, offset: q.offset },
+      SHIFT_LOG_EXPORT_LIMIT,
+      SHIFT_LOG_EXPORT_LIMIT,
+    );
+    return new XlsxSheet(
+      SHIFT_LOG_EXPORT_FILENAME,
+      exportColumns(resolved.multiBuilding),
+      repo.iterateNotes(ctx.db, resolved.filter, resolved.sort, page),
+      { sheetName: "Shift log" },
+    );
+  }
+  const page = pageOf(q, SHIFT_LOG_SEARCH_DEFAULT_LIMIT, SHIFT_LOG_EXPORT_LIMIT);
+  const { count, results } = await listNotes(ctx.db, resolved, page);
+  return paginate(ctx, page, count, results);
+}
+
+/**
  * GET /core/occupancies/{id}/shift-log-notes/: notes linked to that occupancy, newest first.
  * The access check runs now; `load` reads the page (the route may serve it from its cache).
  */
 export async function occupancyNotesView(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   occupancyId: number,
   page: { limit: number; offset: number },
 ): Promise<{ buildingId: number; load: () => Promise<[number, ShiftLogNote[]]> }> {
-  const user = requireUser(req);
+  const db = ctx.db;
+  const user = requireUser(ctx);
   const occ = await repo.findOccupancy(db, occupancyId);
   if (!occ || !hasBuildingAccess(user, occ.building_id)) throw new NotFoundError();
-  await requireBuilding(req, db, occ.building_id, "shiftlog.view");
+  await requireBuilding(ctx, db, occ.building_id, "shiftlog.view");
   const filter: repo.NoteFilter = { buildingIds: [occ.building_id], occupancyId, includeEndOfShift: true };
   const sort: repo.Sort = { key: "date_created", desc: true };
   return {
@@ -188,14 +201,14 @@ export async function occupancyNotesView(
 
 /** The note, when the user may see it; 404 for missing notes and for buildings out of reach. */
 async function reachableNote(
-  req: FastifyRequest,
-  db: Db,
+  ctx: ServiceContext,
   id: number,
 ): Promise<{ head: repo.NoteHead; scope: BuildingScope }> {
-  const user = requireUser(req);
+  const db = ctx.db;
+  const user = requireUser(ctx);
   const head = await repo.findNoteHead(db, id);
   if (!head || !hasBuildingAccess(user, head.building_id)) throw new NotFoundError();
-  const scope = await requireBuilding(req, db, head.building_id, "shiftlog.view");
+  const scope = await requireBuilding(ctx, db, head.building_id, "shiftlog.view");
   return { head, scope };
 }
 
@@ -210,13 +223,15 @@ export async function loadNote(db: Db, id: number): Promise<ShiftLogNote> {
   return toNote(row);
 }
 
-export async function getNote(req: FastifyRequest, db: Db, id: number): Promise<ShiftLogNote> {
-  await reachableNote(req, db, id);
+export async function getNote(ctx: ServiceContext, id: number): Promise<ShiftLogNote> {
+  const db = ctx.db;
+  await reachableNote(ctx, id);
   return loadNote(db, id);
 }
 
-export async function noteEvents(req: FastifyRequest, db: Db, id: number, page: { limit: number; offset: number }) {
-  await reachableNote(req, db, id);
+export async function noteEvents(ctx: ServiceContext, id: number, page: { limit: number; offset: number }) {
+  const db = ctx.db;
+  await reachableNote(ctx, id);
   const { rows, count } = await repo.listNoteEvents(db, id, page);
   const results: Event[] = rows.map((e) => ({ ...e, date_created: iso(e.date_created)! }));
   return { count, results };
@@ -263,18 +278,18 @@ async function resolveUnits(
 }
 
 async function notifyNewOccupancies(
-  app: Deps,
+  ctx: ServiceContext,
   note: ShiftLogNote,
   occupancyIds: number[],
   actorId: number,
-  log?: FastifyRequest["log"],
+  log?: ServiceContext["log"],
 ) {
   for (const occupancyId of occupancyIds) {
     const apt = note.apartments.find((a) => a.current_occupancy_id === occupancyId) ?? note.apartments[0];
     const unit = apt ? `unit ${apt.apartment_number}` : "a unit";
     const who = `${note.owner.first_name} ${note.owner.last_name}`.trim() || note.owner.username;
     try {
-      await notifyTrackers(app, {
+      await notifyTrackers(ctx, {
         building_id: note.building.id,
         occupancy_id: occupancyId,
         area: "shift_log_notes",
@@ -291,15 +306,14 @@ async function notifyNewOccupancies(
 }
 
 export async function createNote(
-  app: Deps,
-  req: FastifyRequest,
+  ctx: ServiceContext,
   body: ShiftLogNoteWrite & { is_end_of_shift?: boolean },
   queryBuilding?: number,
 ): Promise<ShiftLogNote> {
-  const db = app.db;
+  const db = ctx.db;
   const buildingId = body.building_id ?? queryBuilding;
   if (!buildingId) throw new ValidationError({ building_id: ["This field is required."] });
-  const scope = await requireBuilding(req, db, buildingId, "shiftlog.create");
+  const scope = await requireBuilding(ctx, db, buildingId, "shiftlog.create");
   const user = scope.user;
 
   let typeId = body.shift_log_type_id ?? null;
@@ -346,18 +360,17 @@ export async function createNote(
   });
   const note = await loadNote(db, id);
   const occs = [...new Set(links.map((l) => l.occupancy_id).filter((o): o is number => o != null))];
-  if (occs.length) await notifyNewOccupancies(app, note, occs, user.id, req.log);
+  if (occs.length) await notifyNewOccupancies(ctx, note, occs, user.id, ctx.log);
   return note;
 }
 
 export async function updateNote(
-  app: Deps,
-  req: FastifyRequest,
+  ctx: ServiceContext,
   id: number,
   body: ShiftLogNotePatch & { is_end_of_shift?: boolean },
 ): Promise<ShiftLogNote> {
-  const db = app.db;
-  const { head, scope } = await reachableNote(req, db, id);
+  const db = ctx.db;
+  const { head, scope } = await reachableNote(ctx, id);
   const user = scope.user;
   if (head.owner_id !== user.id && !can(user, "shiftlog.edit_any", scope.ctx)) throw new PermissionDeniedError();
   if (head.type_is_immutable) throw new PermissionDeniedError(SHIFT_LOG_MESSAGES.immutableNote);
@@ -436,13 +449,14 @@ export async function updateNote(
     });
   });
   const note = await loadNote(db, id);
-  if (addedOccupancies.length) await notifyNewOccupancies(app, note, addedOccupancies, user.id, req.log);
+  if (addedOccupancies.length) await notifyNewOccupancies(ctx, note, addedOccupancies, user.id, ctx.log);
   return note;
 }
 
-export async function deleteNote(req: FastifyRequest, db: Db, id: number): Promise<void> {
-  const { head } = await reachableNote(req, db, id);
-  const scope = await requireBuilding(req, db, head.building_id, "shiftlog.delete");
+export async function deleteNote(ctx: ServiceContext, id: number): Promise<void> {
+  const db = ctx.db;
+  const { head } = await reachableNote(ctx, id);
+  const scope = await requireBuilding(ctx, db, head.building_id, "shiftlog.delete");
   await db.transaction(async (tx) => {
     await repo.insertNoteEvent(tx, {
       building_id: head.building_id,
