@@ -263,6 +263,7 @@ const typeFields = {
     .trim()
     .min(1, PACKAGE_MESSAGES.fieldRequired)
     .refine((v) => !!colorByName(v), { error: (iss) => `"${String(iss.input)}" is not a valid choice.` })
+    .meta({ description: "A colour of PACKAGE_COLORS, by name", examples: [PACKAGE_COLORS[0].name] })
     .transform((v) => colorByName(v)!.name),
   /** Overrides of the named colour's hexes (optional). */
   color_hex: hexColor.optional(),
