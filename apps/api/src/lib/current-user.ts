@@ -33,6 +33,17 @@ export function requireUser(actor: { user: CurrentUser | null }): CurrentUser {
   return actor.user;
 }
 
+/** The columns of an account as sign-in and the signed-in user read them. */
+export const accountColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  role: users.role,
+  is_active: users.is_active,
+};
+
 /** Loads a user with the ids of their buildings, in one query. */
 export async function loadCurrentUser(
   db: DbOrTx,
@@ -46,13 +57,7 @@ export async function loadCurrentUser(
         : sql`lower(${users.email}) = lower(${where.email})`;
   const rows = await db
     .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      role: users.role,
-      is_active: users.is_active,
+      ...accountColumns,
       buildings: sql<
         number[]
       >`coalesce((select array_agg(${userBuildings.building_id} order by ${userBuildings.building_id}) from ${userBuildings} where ${userBuildings.user_id} = ${users.id}), '{}')`,

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { loginAttempts, oidcPayloads, portfolios, users } from "../../db/schema/index.ts";
+import { accountColumns } from "../../lib/current-user.ts";
 
 /** The portfolio's employee portal name (null when there is no portfolio or no name). */
 export async function employeePortalName(db: DbOrTx): Promise<string | null> {
@@ -71,15 +72,7 @@ export async function deleteExpired(db: DbOrTx): Promise<void> {
 /** The claims of an account, by id (active or not). */
 export async function accountById(db: DbOrTx, id: number) {
   const [u] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      role: users.role,
-      is_active: users.is_active,
-    })
+    .select(accountColumns)
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
