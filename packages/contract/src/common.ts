@@ -11,6 +11,15 @@ export const paginated = <T extends z.ZodTypeAny>(item: T) =>
   });
 export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
+/** Who a user is, as the answers naming one write it (the signed-in user, authors, staff). */
+export const UserIdentity = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
 export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50000).optional(),
   offset: z.coerce.number().int().min(0).optional(),
@@ -66,7 +75,6 @@ export const dateRangeOrder =
       if (isDateRangeReversed(v[min], v[max]))
         ctx.addIssue({ code: "custom", path: [max], message: MESSAGES.endBeforeStart });
   };
-
 
 /** The error shapes of the API. */
 export const FieldErrors = z.record(z.string(), z.array(z.string()));

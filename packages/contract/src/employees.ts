@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES, Role } from "./roles.ts";
-import { Id, queryBool } from "./common.ts";
+import { Id, queryBool, UserIdentity } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
 
 export const AppUser = z.object({
@@ -112,12 +112,13 @@ export type EmployeeSimpleQuery = z.infer<typeof EmployeeSimpleQuery>;
  * GET /core/global-users/ row. A resident's email and phone number are given only to
  * manager-level callers (others get empty strings), as tier 2 staff may not view resident e-mails.
  */
-export const GlobalUser = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
+export const GlobalUser = UserIdentity.pick({
+  id: true,
+  username: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+}).extend({
   phone_number: z.string(),
   role: Role,
   is_active: z.boolean(),

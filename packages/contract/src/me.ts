@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UserIdentity } from "./common.ts";
 import { Role } from "./roles.ts";
 
 export const Portfolio = z.object({
@@ -8,12 +9,7 @@ export const Portfolio = z.object({
 });
 export type Portfolio = z.infer<typeof Portfolio>;
 
-export const Me = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+export const Me = UserIdentity.extend({
   role: Role,
   role_display: z.string(),
   portfolio: Portfolio,

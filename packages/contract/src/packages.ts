@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { boolField, boundedText, dateRangeOrder, Event, ID_TOO_LARGE, isIdText, MAX_ID, PageQuery, queryBool, requiredFieldText } from "./common.ts";
+import {
+  boolField,
+  boundedText,
+  dateRangeOrder,
+  Event,
+  ID_TOO_LARGE,
+  isIdText,
+  MAX_ID,
+  PageQuery,
+  queryBool,
+  requiredFieldText,
+} from "./common.ts";
 import { MESSAGES } from "./messages.ts";
 import { can, type BuildingContext, type Subject } from "./permissions.ts";
 import { OccupancyStatus } from "./occupancies.ts";
@@ -177,7 +188,8 @@ export function canPackages(user: Subject, action: PackageAction, building?: Bui
 // ---------------------------------------------------------------------------------------------
 // Small field types
 
-const requiredText = (max: number, required: string = PACKAGE_MESSAGES.fieldRequired) => requiredFieldText(max, required);
+const requiredText = (max: number, required: string = PACKAGE_MESSAGES.fieldRequired) =>
+  requiredFieldText(max, required);
 const optionalText = boundedText;
 const bool = boolField;
 const HEX_RE = /^#[0-9A-Fa-f]{6}$/;
