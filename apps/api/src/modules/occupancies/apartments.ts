@@ -53,16 +53,8 @@ export async function getApartment(ctx: ServiceContext, id: number): Promise<Apa
   return apartmentOut(ctx, id);
 }
 
-const APARTMENT_FIELDS = [
-  "apartment_number",
-  "bedrooms",
-  "bathrooms",
-  "floor",
-  "line",
-  "is_balcony_apt",
-  "is_management",
-  "is_unlinked_to_tfcio",
-] as const;
+/** What a PATCH may change, in the contract's order: every field but the building. */
+const APARTMENT_FIELDS = ApartmentPatch.keyof().options.filter((f) => f !== "building");
 
 const numberTaken = () => new FormError({ apartment_number: [M.apartmentNumberTaken] });
 

@@ -25,11 +25,11 @@ import { iso } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, PermissionDeniedError } from "../../lib/errors.ts";
 import { deleteFileByUrl, saveImage, type Upload } from "../../lib/files.ts";
 import { escapeHtml, sendMail } from "../../lib/mail.ts";
-import { paginate, pageOf } from "../../lib/pagination.ts";
 import { loadSigningKeys } from "../../lib/signing-keys.ts";
 import { changeNotes, diff, FormError, gateObject, parseBody, viewerOf } from "./common.ts";
 import * as repo from "./repository.ts";
-import { checkNewResidents, insertNewResident, toEvent } from "./service.ts";
+import { checkNewResidents, insertNewResident } from "./residents.ts";
+import { entityEventPage, toEvent } from "./service.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 
 /** Loads a resident and passes its building's gate (404 when unreachable, 403 for the action). */
@@ -87,7 +87,8 @@ export async function createOccupant(ctx: ServiceContext, body: unknown): Promis
   return occupantOut(ctx, id, viewerOf(scope));
 }
 
-const OCCUPANT_FIELDS = [
+/** A resident's own fields a PATCH stores as sent. */
+const RESIDENT_FIELDS = [
   "first_name",
   "last_name",
   "email",
@@ -96,8 +97,9 @@ const OCCUPANT_FIELDS = [
   "emergency_contact_info",
   "type",
   "is_active",
-  ...NOTIFICATION_PREFERENCE_FIELDS,
 ] as const;
+/** The fields of the change notes, in order. */
+const OCCUPANT_FIELDS = [...RESIDENT_FIELDS, ...NOTIFICATION_PREFERENCE_FIELDS] as const;
 
 /**
  * PATCH /core/occupants/{id}/ (managers). The username is read-only; `no_email: true` sets the
@@ -116,17 +118,7 @@ export async function patchOccupant(ctx: ServiceContext, id: number, body: unkno
     if (input.username !== undefined && input.username.toLowerCase() !== cur.username.toLowerCase())
       throw new FormError({ username: [M.usernameReadOnly] });
     const next: Record<string, unknown> = {};
-    for (const f of [
-      "first_name",
-      "last_name",
-      "email",
-      "phone_number",
-      "pronouns",
-      "emergency_contact_info",
-      "type",
-      "is_active",
-    ] as const)
-      if (input[f] !== undefined) next[f] = input[f];
+    for (const f of RESIDENT_FIELDS) if (input[f] !== undefined) next[f] = input[f];
     if (input.no_email) next.email = placeholderEmail(cur.username);
     for (const [k, v] of Object.entries(input.notification_preferences ?? {})) if (v !== undefined) next[k] = v;
     const first = (next.first_name ?? cur.first_name) as string;
@@ -168,9 +160,7 @@ export async function patchOccupant(ctx: ServiceContext, id: number, body: unkno
 /** GET /core/occupants/{id}/events/ (front desk and managers). */
 export async function occupantEvents(ctx: ServiceContext, id: number, q: { limit?: number; offset?: number }) {
   const { viewer } = await gateOccupant(ctx, id, "occupancy.history");
-  const page = pageOf(q);
-  const { count, rows } = await repo.entityEvents(ctx.db, "occupant", id, { viewEmail: viewer.viewEmail }, page);
-  return paginate(ctx, page, count, rows.map(toEvent));
+  return entityEventPage(ctx, { type: "occupant", id }, viewer, q);
 }
 
 /** GET /core/occupants/{id}/last_photo_event — the last 'Photo changed' event, or null. */

@@ -39,6 +39,8 @@ import filesPlugin, { readUpload, registerUploadParsers } from "../../lib/files.
 import { wantsXlsx } from "../../lib/xlsx.ts";
 import * as apartments from "./apartments.ts";
 import { type Endpoint, endpoint } from "./endpoint.ts";
+import * as flagsTracking from "./flags-tracking.ts";
+import * as notes from "./notes.ts";
 import * as occupants from "./occupants.ts";
 import * as service from "./service.ts";
 import { unitList } from "./unit-list.ts";
@@ -147,7 +149,7 @@ const routes: FastifyPluginAsync = async (app) => {
     body: FlagWrite,
     status: 201,
     response: OccupancyFlag,
-    run: (ctx, { params, body }) => service.createFlag(ctx, params.id, body),
+    run: (ctx, { params, body }) => flagsTracking.createFlag(ctx, params.id, body),
   });
   on({
     route: "DELETE /core/occupancy-flags/:id/",
@@ -155,7 +157,7 @@ const routes: FastifyPluginAsync = async (app) => {
     summary: "Remove a flag (managers)",
     params: IdParams,
     status: 204,
-    run: (ctx, { params }) => service.deleteFlag(ctx, params.id),
+    run: (ctx, { params }) => flagsTracking.deleteFlag(ctx, params.id),
   });
 
   // Tracking ----------------------------------------------------------------------------------
@@ -168,7 +170,7 @@ const routes: FastifyPluginAsync = async (app) => {
     body: TrackingWrite,
     status: 201,
     response: OccupancyTracking,
-    run: (ctx, { params, body }) => service.createTracking(ctx, params.id, body),
+    run: (ctx, { params, body }) => flagsTracking.createTracking(ctx, params.id, body),
   });
   on({
     route: "PATCH /core/occupancies/:id/track/:trackId/",
@@ -177,7 +179,7 @@ const routes: FastifyPluginAsync = async (app) => {
     params: TrackParams,
     body: TrackingWrite,
     response: OccupancyTracking,
-    run: (ctx, { params, body }) => service.patchTracking(ctx, params.id, params.trackId, body),
+    run: (ctx, { params, body }) => flagsTracking.patchTracking(ctx, params.id, params.trackId, body),
   });
 
   // Internal office notes ---------------------------------------------------------------------
@@ -189,7 +191,7 @@ const routes: FastifyPluginAsync = async (app) => {
     params: IdParams,
     querystring: PageQuery,
     response: paginated(OccupancyNote),
-    run: (ctx, { params, query }) => service.listNotes(ctx, params.id, query),
+    run: (ctx, { params, query }) => notes.listNotes(ctx, params.id, query),
   });
   on({
     route: "GET /core/occupancies/:id/notes/count/",
@@ -197,7 +199,7 @@ const routes: FastifyPluginAsync = async (app) => {
     summary: "How many internal office notes the unit has",
     params: IdParams,
     response: z.object({ count: z.number().int() }),
-    run: (ctx, { params }) => service.noteCount(ctx, params.id),
+    run: (ctx, { params }) => notes.noteCount(ctx, params.id),
   });
   on({
     route: "POST /core/occupancies/:id/notes/",
@@ -207,7 +209,7 @@ const routes: FastifyPluginAsync = async (app) => {
     body: OccupancyNoteWrite,
     status: 201,
     response: OccupancyNote,
-    run: (ctx, { params, body }) => service.createNote(ctx, params.id, body),
+    run: (ctx, { params, body }) => notes.createNote(ctx, params.id, body),
   });
   on({
     route: "PATCH /core/occupancies/:id/notes/:noteId/",
@@ -216,7 +218,7 @@ const routes: FastifyPluginAsync = async (app) => {
     params: NoteParams,
     body: OccupancyNotePatch,
     response: OccupancyNote,
-    run: (ctx, { params, body }) => service.patchNote(ctx, params.id, params.noteId, body),
+    run: (ctx, { params, body }) => notes.patchNote(ctx, params.id, params.noteId, body),
   });
   on({
     route: "GET /core/occupancies/:id/notes/:noteId/events/",
@@ -225,7 +227,7 @@ const routes: FastifyPluginAsync = async (app) => {
     params: NoteParams,
     querystring: PageQuery,
     response: paginated(Event),
-    run: (ctx, { params, query }) => service.noteEvents(ctx, params.id, params.noteId, query),
+    run: (ctx, { params, query }) => notes.noteEvents(ctx, params.id, params.noteId, query),
   });
 
   // Occupants ---------------------------------------------------------------------------------

@@ -2,51 +2,33 @@ import {
   AddExistingOccupant,
   can,
   type Event,
-  FlagWrite,
-  type NewOccupant,
-  OCCUPANT_TYPE_DISPLAY,
   type Occupancy,
   OccupancyCreate,
   type OccupancyEvent,
-  type OccupancyNote,
-  OccupancyNotePatch,
-  OccupancyNoteWrite,
   OccupancyPatch,
-  type OccupancyTracking,
-  type OccupantType,
-  placeholderEmail,
-  ROLE_DISPLAY,
-  type Role,
   TRACK_FIELDS,
-  type TrackField,
-  TrackingWrite,
   UNIT_PROFILE_MESSAGES as M,
   type OccupancyListQuery,
   hasBuildingAccess,
 } from "@portico/contract";
-import type { DbOrTx, Tx } from "../../db/client.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { iso, todayIn } from "../../lib/dates.ts";
-import { HttpError, NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
+import { NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { deleteFileByUrl } from "../../lib/files.ts";
-import { type Page, paginate, pageOf } from "../../lib/pagination.ts";
-import {
-  changeNotes,
-  diff,
-  FormError,
-  gateObject,
-  nestedErrors,
-  parseBody,
-  usernameBase,
-  viewerOf,
-} from "./common.ts";
-import * as repo from "./repository.ts";
+import { paginate, pageOf } from "../../lib/pagination.ts";
+import { changeNotes, diff, FormError, gateObject, nestedErrors, parseBody, viewerOf } from "./common.ts";
 import type { ServiceContext } from "../../lib/context.ts";
-
-// ---------------------------------------------------------------------------------------------
-// Building the Occupancy shape
+import * as repo from "./repository.ts";
+import {
+  ResidentContext,
+  checkNewResidents,
+  insertExistingResident,
+  insertNewResident,
+  usernameRace,
+} from "./residents.ts";
 
 const encodeLeaseId = (id: string | null) => (id ? Buffer.from(id, "utf8").toString("base64url") : null);
 
@@ -130,9 +112,6 @@ async function occupancyOut(db: DbOrTx, id: number, viewer: repo.Viewer): Promis
   return o;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Reads
-
 /** GET /core/occupancies/{id}/ */
 export async function getOccupancy(ctx: ServiceContext, id: number): Promise<Occupancy> {
   const { viewer } = await gateOccupancy(ctx, id, "occupancy.view");
@@ -188,123 +167,6 @@ export async function occupancyEvents(ctx: ServiceContext, id: number, q: { limi
   );
   return paginate(ctx, page, count, rows as OccupancyEvent[]);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Residents (shared by create, add-existing and POST /core/occupants/)
-
-interface ResidentContext {
-  occupancyId: number;
-  buildingId: number;
-  apartmentNumber: string;
-  userId: number;
-}
-
-async function uniqueUsername(tx: DbOrTx, base: string, taken: Set<string>): Promise<string> {
-  const used = new Set([...(await repo.usernamesStartingWith(tx, base)), ...taken]);
-  if (!used.has(base)) return base;
-  for (let k = 2; ; k++) if (!used.has(`${base}_${k}`)) return `${base}_${k}`;
-}
-
-/**
- * Checks new-resident rows against the database (usernames taken, or repeated in the request);
- * returns per-row errors (an empty object for a good row).
- */
-export async function checkNewResidents(db: DbOrTx, rows: NewOccupant[], seen: Set<string>) {
-  const errors: Record<string, string[]>[] = [];
-  for (const r of rows) {
-    const e: Record<string, string[]> = {};
-    if (!r.no_email && r.username) {
-      const key = r.username.toLowerCase();
-      if (seen.has(key)) e.username = [M.duplicateInRequest];
-      else if (await repo.usernameExists(db, r.username)) e.username = [M.usernameTaken];
-      seen.add(key);
-    }
-    errors.push(e);
-  }
-  return errors;
-}
-
-/** Inserts a new resident account (role TN, no password) and its occupant row. */
-export async function insertNewResident(tx: Tx, row: NewOccupant, ctx: ResidentContext, taken: Set<string>) {
-  let username = row.username ?? "";
-  let email = row.email ?? "";
-  if (row.no_email) {
-    username = await uniqueUsername(
-      tx,
-      usernameBase(row.first_name ?? "", row.last_name ?? "", ctx.apartmentNumber),
-      taken,
-    );
-    email = placeholderEmail(username);
-  }
-  taken.add(username.toLowerCase());
-  const userId = await repo.insertResidentUser(tx, {
-    username,
-    email,
-    first_name: row.first_name ?? "",
-    last_name: row.last_name ?? "",
-    phone_number: row.phone_number ?? "",
-  });
-  const prefs = row.notification_preferences ?? {};
-  const occupantId = await repo.insertOccupant(tx, {
-    occupancy_id: ctx.occupancyId,
-    user_id: userId,
-    type: row.type,
-    is_active: row.is_active ?? true,
-    pronouns: row.pronouns ?? "",
-    emergency_contact_info: row.emergency_contact_info ?? "",
-    ...prefs,
-  });
-  await repo.insertEvents(tx, [
-    {
-      building_id: ctx.buildingId,
-      entity_type: "occupant",
-      entity_id: occupantId,
-      type: "CREATED",
-      type_display: "Created",
-      note: `Added to unit ${ctx.apartmentNumber} as ${OCCUPANT_TYPE_DISPLAY[row.type]}${row.is_active === false ? " (inactive)" : ""}.`,
-      performed_by_id: ctx.userId,
-      data: { occupancy_id: ctx.occupancyId },
-    },
-  ]);
-  return occupantId;
-}
-
-/** Adds an existing resident account to an occupancy. */
-export async function insertExistingResident(
-  tx: Tx,
-  userId: number,
-  row: { type: OccupantType; is_active?: boolean },
-  ctx: ResidentContext,
-) {
-  const occupantId = await repo.insertOccupant(tx, {
-    occupancy_id: ctx.occupancyId,
-    user_id: userId,
-    type: row.type,
-    is_active: row.is_active ?? true,
-  });
-  await repo.insertEvents(tx, [
-    {
-      building_id: ctx.buildingId,
-      entity_type: "occupant",
-      entity_id: occupantId,
-      type: "CREATED",
-      type_display: "Created",
-      note: `Existing resident added to unit ${ctx.apartmentNumber} as ${OCCUPANT_TYPE_DISPLAY[row.type]}${row.is_active === false ? " (inactive)" : ""}.`,
-      performed_by_id: ctx.userId,
-      data: { occupancy_id: ctx.occupancyId },
-    },
-  ]);
-  return occupantId;
-}
-
-const usernameRace = (err: unknown) => {
-  if (repo.isUniqueViolation(err, "users_username_lower_uq"))
-    return new FormError({ non_field_errors: [M.usernameTaken] });
-  return err;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Create / update / delete
 
 /** POST /core/occupancies/ (managers). */
 export async function createOccupancy(ctx: ServiceContext, body: unknown): Promise<Occupancy> {
@@ -389,25 +251,19 @@ export async function createOccupancy(ctx: ServiceContext, body: unknown): Promi
   return occupancyOut(db, id, viewerOf(scope));
 }
 
-const MANAGER_FIELDS = [
-  "apartment_id",
-  "lease_start_date",
-  "lease_end_date",
-  "move_in_date",
-  "is_do_not_disturb",
-  "is_active",
-  "external_lease_id",
-] as const;
-const OCCUPANCY_FIELDS = [
-  "apartment_number",
+/** The lease fields a PATCH stores as sent. */
+const LEASE_FIELDS = [
   "lease_start_date",
   "lease_end_date",
   "move_in_date",
   "move_out_date",
   "is_do_not_disturb",
   "is_active",
-  "external_lease_id",
 ] as const;
+/** What only managers may change: everything but moving out. */
+const MANAGER_FIELDS = ["apartment_id", ...LEASE_FIELDS.filter((f) => f !== "move_out_date"), "external_lease_id"];
+/** The fields of the change notes, in order. */
+const OCCUPANCY_FIELDS = ["apartment_number", ...LEASE_FIELDS, "external_lease_id"] as const;
 
 /**
  * PATCH /core/occupancies/{id}/. Managers change anything; other staff only move out
@@ -435,15 +291,7 @@ export async function patchOccupancy(ctx: ServiceContext, id: number, body: unkn
       next.apartment_id = apt.id;
       apartmentNumber = apt.apartment_number;
     }
-    for (const k of [
-      "lease_start_date",
-      "lease_end_date",
-      "move_in_date",
-      "move_out_date",
-      "is_do_not_disturb",
-      "is_active",
-    ] as const)
-      if (input[k] !== undefined) next[k] = input[k];
+    for (const k of LEASE_FIELDS) if (input[k] !== undefined) next[k] = input[k];
     if (input.external_lease_id !== undefined) next.external_lease_id = input.external_lease_id || null;
     if (input.move_out) next.move_out_date = todayIn(scope.building.time_zone);
     const start = (next.lease_start_date !== undefined ? next.lease_start_date : cur.lease_start_date) as string | null;
@@ -527,237 +375,6 @@ export async function addExistingOccupant(ctx: ServiceContext, id: number, body:
   return (await repo.occupantById(db, occupantId, viewer))!;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Flags
-
-/** POST /core/occupancies/{id}/flag/ (managers). */
-export async function createFlag(ctx: ServiceContext, id: number, body: unknown) {
-  const { ref, scope } = await gateOccupancy(ctx, id, "occupancy.flag");
-  const input = parseBody(FlagWrite, body);
-  const db = ctx.db;
-  if (await repo.hasActiveFlag(db, id)) throw new HttpError(400, { detail: M.flagExists });
-  let flagId: number;
-  try {
-    flagId = await db.transaction(async (tx) => {
-      const newFlagId = await repo.insertFlag(tx, {
-        occupancy_id: id,
-        comment: input.comment,
-        is_manager_only: input.is_manager_only ?? false,
-        entered_by_id: scope.user.id,
-      });
-      await repo.insertEvents(tx, [
-        {
-          building_id: ref.building_id,
-          entity_type: "occupancy_flag",
-          entity_id: newFlagId,
-          type: "FLAG_ADDED",
-          type_display: "Flag added",
-          note: `${input.comment}${input.is_manager_only ? " (managers only)" : ""}`,
-          performed_by_id: scope.user.id,
-          data: { occupancy_id: id, is_manager_only: input.is_manager_only ?? false },
-        },
-      ]);
-      return newFlagId;
-    });
-  } catch (err) {
-    if (repo.isUniqueViolation(err)) throw new HttpError(400, { detail: M.flagExists });
-    throw err;
-  }
-  return (await repo.flagById(db, flagId))!;
-}
-
-/** DELETE /core/occupancy-flags/{id}/ (managers): the flag is removed (kept for the history). */
-export async function deleteFlag(ctx: ServiceContext, flagId: number): Promise<void> {
-  const db = ctx.db;
-  const ref = await repo.flagRef(db, flagId);
-  if (!ref || !ref.is_active) throw new NotFoundError();
-  const user = requireUser(ctx);
-  // A managers-only flag does not exist for those who may not see it.
-  if (ref.is_manager_only && hasBuildingAccess(user, ref.building_id) && !can(user, "flag.view_manager_only"))
-    throw new NotFoundError();
-  const scope = await gateObject(ctx, ref.building_id, "occupancy.flag");
-  await db.transaction(async (tx) => {
-    await repo.deactivateFlag(tx, flagId, scope.user.id);
-    await repo.insertEvents(tx, [
-      {
-        building_id: ref.building_id,
-        entity_type: "occupancy_flag",
-        entity_id: flagId,
-        type: "FLAG_REMOVED",
-        type_display: "Flag removed",
-        note: ref.comment,
-        performed_by_id: scope.user.id,
-        data: { occupancy_id: ref.occupancy_id, is_manager_only: ref.is_manager_only },
-      },
-    ]);
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tracking (subscriptions)
-
-const trackValues = (input: Record<string, unknown>): Partial<Record<TrackField, boolean>> =>
-  Object.fromEntries(TRACK_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f] as boolean]));
-
-/** POST /core/occupancies/{id}/track/ (managers): the caller's subscription, created or replaced. */
-export async function createTracking(ctx: ServiceContext, id: number, body: unknown): Promise<OccupancyTracking> {
-  const { scope } = await gateOccupancy(ctx, id, "occupancy.track");
-  const input = parseBody(TrackingWrite, body);
-  const saved = await repo.upsertTracking(ctx.db, id, scope.user.id, trackValues(input));
-  ctx.changes.touch(topics.units(scope.building.id));
-  return saved;
-}
-
-/** PATCH /core/occupancies/{id}/track/{trackId}/ (managers): only one's own subscription. */
-export async function patchTracking(
-  ctx: ServiceContext,
-  id: number,
-  trackId: number,
-  body: unknown,
-): Promise<OccupancyTracking> {
-  const { scope } = await gateOccupancy(ctx, id, "occupancy.track");
-  const db = ctx.db;
-  const t = await repo.trackingById(db, trackId);
-  if (!t || t.occupancy_id !== id || t.user_id !== scope.user.id) throw new NotFoundError();
-  const input = parseBody(TrackingWrite, body);
-  const values = trackValues(input);
-  if (!Object.keys(values).length) return t;
-  const saved = await repo.updateTracking(db, trackId, values);
-  ctx.changes.touch(topics.units(scope.building.id));
-  return saved;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Internal office notes (managers and office; the building must enable them)
-
-function toNote(r: Record<string, unknown>): OccupancyNote {
-  const links = (typeof r.links === "string" ? JSON.parse(r.links) : r.links) as OccupancyNote["links"];
-  return {
-    id: Number(r.id),
-    occupancy_id: Number(r.occupancy_id),
-    note: String(r.note),
-    entered_by:
-      r.by_id == null
-        ? null
-        : {
-            id: Number(r.by_id),
-            username: String(r.username ?? ""),
-            email: String(r.email ?? ""),
-            first_name: String(r.first_name ?? ""),
-            last_name: String(r.last_name ?? ""),
-            is_active: Boolean(r.is_active),
-            role_display: ROLE_DISPLAY[r.role as Role] ?? String(r.role ?? ""),
-          },
-    links: links.map((l) => ({ id: Number(l.id), link_text: l.link_text, link_url: l.link_url })),
-    dateCreated: iso(r.date_created as Date)!,
-    lastModified: iso(r.last_modified as Date)!,
-    is_edited: Boolean(r.is_edited),
-  };
-}
-
-async function noteOut(ctx: ServiceContext, noteId: number): Promise<OccupancyNote> {
-  const { rows } = await repo.notesOf(ctx.db, { noteId }, { limit: 1, offset: 0 });
-  if (!rows.length) throw new NotFoundError();
-  return toNote(rows[0]);
-}
-
-async function gateNote(ctx: ServiceContext, id: number, noteId: number) {
-  const g = await gateOccupancy(ctx, id, "occupancy.notes");
-  const note = await repo.noteRef(ctx.db, noteId);
-  if (!note || note.occupancy_id !== id) throw new NotFoundError();
-  return { ...g, note };
-}
-
-/** GET /core/occupancies/{id}/notes/ (newest first). */
-export async function listNotes(ctx: ServiceContext, id: number, q: { limit?: number; offset?: number }) {
-  await gateOccupancy(ctx, id, "occupancy.notes");
-  const page = pageOf(q);
-  const { count, rows } = await repo.notesOf(ctx.db, { occupancyId: id }, page);
-  return paginate(ctx, page, count, rows.map(toNote));
-}
-
-/** GET /core/occupancies/{id}/notes/count/ */
-export async function noteCount(ctx: ServiceContext, id: number) {
-  await gateOccupancy(ctx, id, "occupancy.notes");
-  return { count: await repo.noteCount(ctx.db, id) };
-}
-
-/** POST /core/occupancies/{id}/notes/ */
-export async function createNote(ctx: ServiceContext, id: number, body: unknown): Promise<OccupancyNote> {
-  const { ref, scope } = await gateOccupancy(ctx, id, "occupancy.notes");
-  const input = parseBody(OccupancyNoteWrite, body);
-  const noteId = await ctx.db.transaction(async (tx) => {
-    const nid = await repo.insertNote(tx, {
-      occupancy_id: id,
-      note: input.note,
-      entered_by_id: scope.user.id,
-      links: input.links ?? [],
-    });
-    await repo.insertEvents(tx, [
-      {
-        building_id: ref.building_id,
-        entity_type: "occupancy_note",
-        entity_id: nid,
-        type: "CREATED",
-        type_display: "Created",
-        note: input.note,
-        performed_by_id: scope.user.id,
-        data: { occupancy_id: id, links: (input.links ?? []).length },
-      },
-    ]);
-    return nid;
-  });
-  return noteOut(ctx, noteId);
-}
-
-/** PATCH /core/occupancies/{id}/notes/{noteId}/ — only the note text. */
-export async function patchNote(
-  ctx: ServiceContext,
-  id: number,
-  noteId: number,
-  body: unknown,
-): Promise<OccupancyNote> {
-  const { ref, scope, note } = await gateNote(ctx, id, noteId);
-  const input = parseBody(OccupancyNotePatch, body);
-  if (input.note !== note.note) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.updateNote(tx, noteId, input.note);
-      await repo.insertEvents(tx, [
-        {
-          building_id: ref.building_id,
-          entity_type: "occupancy_note",
-          entity_id: noteId,
-          type: "UPDATED",
-          type_display: "Updated",
-          note: changeNotes([{ field: "note", from: note.note, to: input.note }]).note,
-          performed_by_id: scope.user.id,
-          data: { occupancy_id: id },
-        },
-      ]);
-    });
-  }
-  return noteOut(ctx, noteId);
-}
-
-/** GET /core/occupancies/{id}/notes/{noteId}/events/ */
-export async function noteEvents(
-  ctx: ServiceContext,
-  id: number,
-  noteId: number,
-  q: { limit?: number; offset?: number },
-) {
-  const { viewer } = await gateNote(ctx, id, noteId);
-  const page: Page = pageOf(q);
-  const { count, rows } = await repo.entityEvents(
-    ctx.db,
-    "occupancy_note",
-    noteId,
-    { viewEmail: viewer.viewEmail },
-    page,
-  );
-  return paginate(ctx, page, count, rows.map(toEvent));
-}
-
 export const toEvent = (r: {
   id: number;
   type: string;
@@ -773,3 +390,21 @@ export const toEvent = (r: {
   performed_by: r.performed_by,
   date_created: r.date_created,
 });
+
+/** A page of one object's history (a resident, an internal note). */
+export async function entityEventPage(
+  ctx: ServiceContext,
+  entity: { type: string; id: number },
+  viewer: repo.Viewer,
+  q: { limit?: number; offset?: number },
+) {
+  const page = pageOf(q);
+  const { count, rows } = await repo.entityEvents(
+    ctx.db,
+    entity.type,
+    entity.id,
+    { viewEmail: viewer.viewEmail },
+    page,
+  );
+  return paginate(ctx, page, count, rows.map(toEvent));
+}
