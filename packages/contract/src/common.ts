@@ -20,6 +20,16 @@ export const UserIdentity = z.object({
   last_name: z.string(),
 });
 
+/** A person with an account as the lists of staff and residents write them: their row, account and name. */
+export const AccountHolder = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  email: z.string(),
+});
+
 export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50000).optional(),
   offset: z.coerce.number().int().min(0).optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES, Role } from "./roles.ts";
-import { Id, queryBool, UserIdentity } from "./common.ts";
+import { AccountHolder, Id, queryBool, UserIdentity } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
 
 export const AppUser = z.object({
@@ -84,13 +84,7 @@ export const EmployeeQuery = z.object({
 });
 export type EmployeeQuery = z.infer<typeof EmployeeQuery>;
 
-export const EmployeeSimple = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  username: z.string(),
-  email: z.string(),
+export const EmployeeSimple = AccountHolder.extend({
   role: Role,
   is_active: z.boolean(),
   title: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AccountHolder } from "../common.ts";
 import { MESSAGES } from "../messages.ts";
 import { OccupantType } from "../roles.ts";
 import { EMAIL_RE, OccupantTypeField, USERNAME_RE } from "./fields.ts";
@@ -21,13 +22,7 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
  * (tier 2 staff). `has_account`: the resident can sign in to the tenant site (impersonation
  * finds an account).
  */
-export const Occupant = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  username: z.string(),
-  email: z.string(),
+export const Occupant = AccountHolder.extend({
   /** True when the address is a no-email placeholder (managers only; false otherwise). */
   is_placeholder_email: z.boolean(),
   /** True when a real address is on file (every role; the address itself only for managers). */
