@@ -24,10 +24,7 @@ export const UserIdentity = z.object({
 export const AccountHolder = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  username: z.string(),
-  email: z.string(),
+  ...UserIdentity.pick({ first_name: true, last_name: true, username: true, email: true }).shape,
 });
 
 export const PageQuery = z.object({

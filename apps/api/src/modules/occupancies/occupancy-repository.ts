@@ -112,15 +112,14 @@ export const OCCUPANCY_UNIT_COLUMNS = {
   ...columnsOf(occupancies, ["id", "building_id", "apartment_id"]),
   ...columnsOf(apartments, ["apartment_number"]),
 };
-/** What a unit profile's PATCH may change (besides its unit). */
-const OCCUPANCY_EDITABLE = [
+/** The lease columns a unit profile's PATCH stores as sent. */
+export const OCCUPANCY_LEASE_FIELDS = [
   "lease_start_date",
   "lease_end_date",
   "move_in_date",
   "move_out_date",
   "is_do_not_disturb",
   "is_active",
-  "external_lease_id",
 ] as const;
 
 /** A unit profile's editable fields, locked for update (inside a transaction). */
@@ -128,7 +127,7 @@ export async function occupancyForUpdate(tx: DbOrTx, id: number) {
   const [cur] = await tx
     .select({
       ...OCCUPANCY_UNIT_COLUMNS,
-      ...columnsOf(occupancies, OCCUPANCY_EDITABLE),
+      ...columnsOf(occupancies, [...OCCUPANCY_LEASE_FIELDS, "external_lease_id"]),
     })
     .from(occupancies)
     .innerJoin(apartments, eq(apartments.id, occupancies.apartment_id))

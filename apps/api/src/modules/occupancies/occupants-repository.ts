@@ -253,22 +253,12 @@ export async function usernameExists(db: DbOrTx, username: string): Promise<bool
   return !!(await findResidentUser(db, username));
 }
 
-const RESIDENCY_COLUMNS = [
-  "id",
-  "occupancy_id",
-  "user_id",
-  "type",
-  "is_active",
-  "pronouns",
-  "emergency_contact_info",
-  "photo_url",
-] as const;
-
 /** Full record of an occupant with its user (for updates and change notes). */
 export async function occupantForUpdate(db: DbOrTx, id: number) {
   const rows = await db
     .select({
-      ...columnsOf(occupants, [...RESIDENCY_COLUMNS, ...NOTIFICATION_PREFERENCE_FIELDS]),
+      ...columnsOf(occupants, ["id", "occupancy_id", "user_id", "type", "is_active"]),
+      ...columnsOf(occupants, ["pronouns", "emergency_contact_info", "photo_url", ...NOTIFICATION_PREFERENCE_FIELDS]),
       ...columnsOf(users, ["username", "email", "first_name", "last_name", "phone_number"]),
       user_is_active: users.is_active,
       has_account: sql<boolean>`(${users.is_active} and (${users.password_hash} is not null or ${users.last_login} is not null))`,

@@ -251,15 +251,7 @@ export async function createOccupancy(ctx: ServiceContext, body: unknown): Promi
   return occupancyOut(db, id, viewerOf(scope));
 }
 
-/** The lease fields a PATCH stores as sent. */
-const LEASE_FIELDS = [
-  "lease_start_date",
-  "lease_end_date",
-  "move_in_date",
-  "move_out_date",
-  "is_do_not_disturb",
-  "is_active",
-] as const;
+const LEASE_FIELDS = repo.OCCUPANCY_LEASE_FIELDS;
 /** What only managers may change: everything but moving out. */
 const MANAGER_FIELDS = ["apartment_id", ...LEASE_FIELDS.filter((f) => f !== "move_out_date"), "external_lease_id"];
 /** The fields of the change notes, in order. */
