@@ -40,11 +40,9 @@ export const OccupancyTracking = z
 export type OccupancyTracking = z.infer<typeof OccupancyTracking>;
 
 /** Who tracks the unit (managers see it; others get an empty list). */
-export const TrackingEmployee = OccupancyTracking.extend({
-  first_name: z.string(),
-  last_name: z.string(),
-  username: z.string(),
-});
+export const TrackingEmployee = OccupancyTracking.extend(
+  UserIdentity.pick({ first_name: true, last_name: true, username: true }).shape,
+);
 export type TrackingEmployee = z.infer<typeof TrackingEmployee>;
 
 /** POST /core/occupancies/{id}/flag/ (managers). A second active flag → detail 'This unit already has a flag.' */

@@ -7,16 +7,10 @@ import { str, strOrNull } from "./shared-repository.ts";
 
 /* The history (events) of unit profiles, residents, flags and notes. */
 
-export interface EventInput {
-  building_id: number | null;
-  entity_type: string;
-  entity_id: number;
-  type: string;
-  type_display: string;
-  note: string;
-  performed_by_id: number | null;
+/** An event to write: every column of the table but its id and time (`data` may be left out). */
+export type EventInput = Required<Omit<typeof events.$inferInsert, "id" | "date_created" | "data">> & {
   data?: Record<string, unknown> | null;
-}
+};
 
 export async function insertEvents(db: DbOrTx, list: EventInput[]) {
   if (list.length) await db.insert(events).values(list.map((e) => ({ ...e, data: e.data ?? null })));
