@@ -107,6 +107,11 @@ export const TOPICS = {
     ],
   },
   shift_log_types: { param: "all", sources: [{ table: "shift_log_types", id: ALL }] },
+  /** Anyone's name as lists show who wrote, logged or closed something. */
+  user_names: {
+    param: "all",
+    sources: [{ table: "users", id: ALL, columns: ["username", "first_name", "last_name"] }],
+  },
   /** Any building (the lists of buildings). */
   buildings: { param: "all", sources: [{ table: "buildings", id: ALL }] },
   /** Employees, staff accounts as the lists show them (last sign-in included), building grants. */
@@ -141,6 +146,8 @@ export interface CacheDeclaration {
 export const VIEW_CACHE_MAX = 300;
 /** Per-user list pages. */
 export const LIST_CACHE = { ttlMs: 30_000, max: 2000 } as const;
+/** First pages: a few per building (the default filter, a page size or two). */
+const FIRST_PAGES_MAX = 3000;
 /** Large list counts (see lib/count-cache.ts). */
 const COUNTS_MAX = 5000;
 
@@ -165,6 +172,12 @@ export const CACHES = {
   "current-user": { reads: ["user", "login"], max: 10_000 },
   /** A building and its settings (every building-scoped call). */
   "building-scope": { reads: ["building"], max: 2000 },
+  /** First pages of a building's lists, shared by its desks (lib/count-cache.ts cachedFirstPage). */
+  "shift-log-first-pages": {
+    reads: ["shift_logs", "units", "shift_log_types", "building", "user_names"],
+    max: FIRST_PAGES_MAX,
+  },
+  "package-first-pages": { reads: ["packages", "units", "package_types", "user_names"], max: FIRST_PAGES_MAX },
   /** Counts of LARGE_COUNT rows or more, per list and filter (lib/count-cache.ts). */
   "shift-log-counts": { reads: ["shift_logs", "units", "shift_log_types"], max: COUNTS_MAX },
   "package-counts": { reads: ["packages", "units", "package_types"], max: COUNTS_MAX },

@@ -137,7 +137,7 @@ describe("change feed triggers", () => {
   it("send a resident's rename to the units of the buildings they live in", async () => {
     expect(
       await sent(() => t.db.update(users).set({ last_name: "Morgan-Lee" }).where(eq(users.id, tenant.id))),
-    ).toEqual(["units:1", `user:${tenant.id}`]);
+    ).toEqual(["units:1", `user:${tenant.id}`, "user_names:all"]);
     await t.db.update(users).set({ last_name: DEMO_TENANT.last_name }).where(eq(users.id, tenant.id));
   });
 
@@ -156,14 +156,15 @@ describe("change feed triggers", () => {
       await t.db.insert(users).values({ username: "Feed.Check", email: "feed@example.com", role: "FD" });
     }).then((p) => [p]);
     const id = (await one<{ id: number }>(sql`select id from users where username = 'Feed.Check'`)).id;
-    expect(u).toEqual(["login:feed.check", "login:feed@example.com", `user:${id}`]);
+    // A new account has a name too (user_names:all).
+    expect(u).toEqual(["login:feed.check", "login:feed@example.com", `user:${id}`, "user_names:all"]);
     expect(await sent(() => t.db.insert(userBuildings).values({ user_id: id, building_id: 2 }))).toEqual([
       "employees:all",
       `user:${id}`,
     ]);
     // Its grants go with it (employees:all).
     expect(await sent(() => t.db.delete(users).where(eq(users.id, id)))).toEqual(
-      ["employees:all", "login:feed.check", "login:feed@example.com", `user:${id}`].sort(),
+      ["employees:all", "login:feed.check", "login:feed@example.com", `user:${id}`, "user_names:all"].sort(),
     );
   });
 

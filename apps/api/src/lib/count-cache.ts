@@ -1,5 +1,5 @@
 import type { CacheName } from "./caches.ts";
-import type { ChangeFeed, ChangeCache } from "./change-feed.ts";
+import type { ChangeFeed } from "./change-feed.ts";
 
 /**
  * The counting strategy of the paginated lists. A page is an index range and costs the same
@@ -22,11 +22,11 @@ export const COUNT_CACHES: Readonly<Record<string, CacheName>> = {
   unit_list: "unit-list-counts",
 };
 
-const caches = new WeakMap<object, (list: string) => ChangeCache<number> | undefined>();
+const feeds = new WeakMap<object, ChangeFeed>();
 
-/** Counts read through `db` are kept in `feed` (the change feed plugin calls this). */
+/** Counts and first pages read through `db` are kept in `feed` (the change feed plugin calls this). */
 export function keepCountsOf(db: object, feed: ChangeFeed): void {
-  caches.set(db, (list) => (COUNT_CACHES[list] ? feed.cache<number>(COUNT_CACHES[list]) : undefined));
+  feeds.set(db, feed);
 }
 
 /**
@@ -39,10 +39,33 @@ export function cachedCount(
   topics: readonly string[] | null,
   count: () => Promise<number>,
 ): Promise<number> {
-  const cache = caches.get(db)?.(key.slice(0, key.indexOf(":")));
+  const name = COUNT_CACHES[key.slice(0, key.indexOf(":"))];
+  const cache = name ? feeds.get(db)?.cache<number>(name) : undefined;
   if (!cache || !topics) return count();
   return cache.get(key, topics, count, (n) => n >= LARGE_COUNT);
 }
 
 /** A stable cache key of a filter object (dates as ISO strings, undefined fields left out). */
 export const countKey = (list: string, filter: unknown): string => `${list}:${JSON.stringify(filter)}`;
+
+/**
+ * The first page of a building's list as its desk opens it (the shift log drawer, the package
+ * list): one read shared by every user of the building until a change of `topics` (the declared
+ * topics of the tables the page reads), so the desks of a building read it once between two
+ * changes. The value is the rows as read, before each reader's view of them (the service applies
+ * the reader's role afterwards), frozen. Deeper pages, searches and lists of several buildings
+ * are read every time: they are scattered and rarely read twice before a change. `key` must hold
+ * everything the rows depend on, the building's local day included. Outside the feed (CACHES=0,
+ * inside a transaction, the listener down) the page is read.
+ */
+export function cachedFirstPage<V extends object>(
+  db: object,
+  cache: CacheName,
+  key: string,
+  topics: readonly string[],
+  load: () => Promise<V>,
+): Promise<V> {
+  const feed = feeds.get(db);
+  if (!feed) return load();
+  return feed.cache<V>(cache).get(key, topics, async () => Object.freeze(await load()));
+}

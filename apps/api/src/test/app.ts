@@ -72,8 +72,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 export async function secondInstance(t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
   const config = { ...t.config, ...overrides };
   if (!t.database.pool) {
-    // PGlite: the same in-process database (its notifications reach every listener on it).
-    const other = await appOn(t.database, config);
+    // PGlite: the same in-process database (its notifications reach every listener on it), through
+    // an instance's own client object, as a second process would have (lists find their
+    // instance's caches through it: lib/count-cache.ts). Closing it leaves the database open.
+    const own: Database = { ...(await openDatabase({ pglite: t.database.pglite })), close: async () => undefined };
+    const other = await appOn(own, config);
     return { ...other, close: () => other.app.close() };
   }
   const database = await openDatabase({ url: t.database.pool.options.connectionString });

@@ -76,9 +76,12 @@ export const shiftLogNotes = pgTable(
     index("shift_log_notes_building_priority_date_idx").on(t.building_id, t.is_high_priority, t.date_created, t.id),
     index("shift_log_notes_date_idx").on(t.date_created, t.id, t.shift_log_type_id),
     index("shift_log_notes_owner_idx").on(t.owner_id),
-    // The words of the body, with the building (btree_gin): a building's search reads only its
-    // own notes' postings; a search of every building reads the words alone.
-    index("shift_log_notes_building_search_idx").using("gin", t.building_id, t.search_vector),
+    // The words of the body as they are and scoped to the building (portico_search_lexemes,
+    // migration 0014): a search of one building reads only its own notes' postings; a search of
+    // many buildings reads the words as they are. Written at once (no pending list to scan).
+    index("shift_log_notes_search_idx")
+      .using("gin", sql`portico_search_lexemes(${t.building_id}, ${t.search_vector})`)
+      .with({ fastupdate: false }),
   ],
 );
 

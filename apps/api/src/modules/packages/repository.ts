@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PACKAGE_ENTITY, type PackageGroup, type PackageStatus, type PackageTypeQuery } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
-import { cachedCount, countKey } from "../../lib/count-cache.ts";
+import { cachedCount, cachedFirstPage, countKey } from "../../lib/count-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
 import { likeEscape, rowsOf } from "../../lib/sql.ts";
@@ -391,6 +391,24 @@ export async function selectPackages(
  * indexes); a known large count means many matches, and its page walks the date order.
  */
 export async function listPackages(
+  db: DbOrTx,
+  f: PackageFilter,
+  sort: Sort,
+  page: { limit: number; offset: number },
+  today: string,
+): Promise<{ rows: PackageRow[]; count: number }> {
+  if (page.offset === 0 && !f.search)
+    return cachedFirstPage(
+      db,
+      "package-first-pages",
+      JSON.stringify([f, sort, page.limit, today]),
+      [topics.packages(f.buildingId), topics.units(f.buildingId)],
+      () => readPackageList(db, f, sort, page, today),
+    );
+  return readPackageList(db, f, sort, page, today);
+}
+
+async function readPackageList(
   db: DbOrTx,
   f: PackageFilter,
   sort: Sort,

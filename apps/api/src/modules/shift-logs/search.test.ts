@@ -4,7 +4,9 @@ import type { ShiftLogNote } from "@portico/contract";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { dayjs } from "../../lib/dates.ts";
 import { backdate, createWorld, postNote, setBuildingSettings, type ShiftWorld } from "./test-fixtures.ts";
-import { iterateNotes, selectNotes, type NoteFilter, type SortKey } from "./repository.ts";
+import { sql } from "drizzle-orm";
+import { iterateNotes, noteWhere, prepareSearch, scopedQuery, selectNotes, type NoteFilter, type SortKey } from "./repository.ts";
+import { rowsOf } from "../../lib/sql.ts";
 import { occupants, users } from "../../db/schema/index.ts";
 
 const NOTES = "/api/v1/shift-logs/notes/";
@@ -162,6 +164,24 @@ describe("GET /shift-logs/notes/ filters", () => {
     expect(keys(await list(`${b()}&apartment_number=1203`))).toEqual(["n3", "n2"]);
     expect(keys(await list(`${b()}&apartment_number=ph1`))).toEqual(["n7", "n5"]);
     expect((await list(`${b()}&apartment_number=120`)).count).toBe(0);
+  });
+
+  it("search of one building reads that building's words in the search index, not the portfolio's", async () => {
+    expect(scopedQuery(["o'tis", "a\\b"], [3, 12])).toBe("('3 o''tis':* & '3 a\\\\b':*) | ('12 o''tis':* & '12 a\\\\b':*)");
+    const f = await prepareSearch(t.db, { buildingIds: [w.b1], includeEndOfShift: true, search: "Water KITCH" });
+    expect(f.scopedSearchQuery).toBe(`('${w.b1} kitch':* & '${w.b1} water':*)`);
+    // Many buildings: the words as they are.
+    const many = Array.from({ length: 21 }, (_, i) => i + 1);
+    expect((await prepareSearch(t.db, { buildingIds: many, includeEndOfShift: true, search: "water" })).scopedSearchQuery).toBeUndefined();
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const r = rowsOf<{ "QUERY PLAN": string }>(
+        await tx.execute(sql`explain select n.id from shift_log_notes n where ${noteWhere(f, "text")}`),
+      );
+      return r.map((x) => x["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("shift_log_notes_search_idx");
+    expect(plan).toMatch(new RegExp(`Index Cond:.*'${w.b1} water'`));
   });
 
   it("search: every word as a prefix of a body word, any case; or a unit's number", async () => {

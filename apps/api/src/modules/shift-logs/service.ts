@@ -17,7 +17,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { requireUser } from "../../lib/current-user.ts";
-import { boundOf, iso } from "../../lib/dates.ts";
+import { boundOf, iso, todayIn } from "../../lib/dates.ts";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { notifyTrackers } from "../../lib/notifications.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
@@ -143,7 +143,8 @@ export async function resolveNoteQuery(
 }
 
 export async function listNotes(db: Db, r: ResolvedNoteQuery, page: { limit: number; offset: number }) {
-  const { rows, count } = await repo.listNotes(db, r.filter, r.sort, page);
+  const zone = r.filter.buildingIds?.length === 1 ? r.zones.get(r.filter.buildingIds[0]) : undefined;
+  const { rows, count } = await repo.listNotes(db, r.filter, r.sort, page, zone && todayIn(zone));
   return { count, results: rows.map(toNote) };
 }
 
