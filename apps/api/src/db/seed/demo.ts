@@ -190,16 +190,11 @@ const QUOTAS = {
   pastOnCurrent: 11,
 };
 
-interface ApartmentPlan {
-  apartment_number: string;
-  sort_key: string;
-  bedrooms: string;
-  bathrooms: string;
-  floor: string | null;
-  line: string | null;
-  is_balcony_apt: boolean;
-  is_management: boolean;
-}
+/** A unit as the seed plans it: the columns of its row the seed chooses. */
+type ApartmentPlan = Pick<
+  typeof apartments.$inferSelect,
+  "apartment_number" | "sort_key" | "bedrooms" | "bathrooms" | "floor" | "line" | "is_balcony_apt" | "is_management"
+>;
 
 interface UnitState {
   kind: "vacant" | "futureOnly" | "current" | "management";
