@@ -712,6 +712,24 @@ async function main() {
   };
   const weightTotal = buildings.reduce((s, b) => s + b.units * b.busy, 0);
   const start = now - size.days * DAY;
+  /**
+   * Rows in time order across the portfolio, a day at a time: for building `bi` about
+   * `perDay[bi]` a day (0.6 to 1.4 times), each at `at(dayStart, bi)`. A day is drawn only once
+   * the previous one has been written (the random draws keep their order).
+   */
+  function* days(perDay: readonly number[], at: (dayStart: number, bi: number) => number) {
+    const batch: { t: number; b: number }[] = [];
+    for (let d = 0; d < size.days; d++) {
+      batch.length = 0;
+      const dayStart = start + d * DAY;
+      for (let bi = 0; bi < perDay.length; bi++) {
+        const n = Math.floor(perDay[bi] * (0.6 + 0.8 * rng.float()) + rng.float());
+        for (let k = 0; k < n; k++) batch.push({ t: at(dayStart, bi), b: bi });
+      }
+      batch.sort((x, y) => x.t - y.t);
+      yield batch;
+    }
+  }
 
   // Shift log notes, in time order across the portfolio ----------------------------------------------
   const linkLines: string[] = [];
@@ -719,15 +737,7 @@ async function main() {
     const perDay = buildings.map((b) => (size.notes * b.units * b.busy) / weightTotal / size.days);
     let id = 0;
     function* rows() {
-      const batch: { t: number; b: number }[] = [];
-      for (let d = 0; d < size.days; d++) {
-        batch.length = 0;
-        const dayStart = start + d * DAY;
-        for (let bi = 0; bi < buildings.length; bi++) {
-          const n = Math.floor(perDay[bi] * (0.6 + 0.8 * rng.float()) + rng.float());
-          for (let k = 0; k < n; k++) batch.push({ t: dayStart + Math.floor(rng.float() * DAY), b: bi });
-        }
-        batch.sort((x, y) => x.t - y.t);
+      for (const batch of days(perDay, (dayStart) => dayStart + Math.floor(rng.float() * DAY))) {
         for (const { t, b: bi } of batch) {
           if (t >= now) continue;
           const b = buildings[bi];
@@ -805,21 +815,14 @@ async function main() {
     const perDay = buildings.map((b) => (size.packages * b.units * b.busy) / weightTotal / size.days);
     let id = 0;
     const typeName = new Map(pkgTypes.map((t) => [t.id, t.name]));
+    // Deliveries arrive between 7:00 and 21:00 local time, most around midday.
+    const delivered = (dayStart: number, bi: number) => {
+      const offset = -(TZ_OFFSET[buildings[bi].timeZone] ?? -5) * HOUR;
+      const local = 7 * HOUR + ((rng.float() + rng.float()) / 2) * 14 * HOUR;
+      return dayStart + ((local + offset) % DAY);
+    };
     function* rows() {
-      const batch: { t: number; b: number }[] = [];
-      for (let d = 0; d < size.days; d++) {
-        batch.length = 0;
-        const dayStart = start + d * DAY;
-        for (let bi = 0; bi < buildings.length; bi++) {
-          const n = Math.floor(perDay[bi] * (0.6 + 0.8 * rng.float()) + rng.float());
-          const offset = -(TZ_OFFSET[buildings[bi].timeZone] ?? -5) * HOUR;
-          // Deliveries arrive between 7:00 and 21:00 local time, most around midday.
-          for (let k = 0; k < n; k++) {
-            const local = 7 * HOUR + ((rng.float() + rng.float()) / 2) * 14 * HOUR;
-            batch.push({ t: dayStart + ((local + offset) % DAY), b: bi });
-          }
-        }
-        batch.sort((x, y) => x.t - y.t);
+      for (const batch of days(perDay, delivered)) {
         for (const { t, b: bi } of batch) {
           if (t >= now) continue;
           const b = buildings[bi];

@@ -16,7 +16,7 @@
  * missed budget (2). --smoke: 1-second runs, never fails on timings, leaves last-results.md
  * alone, drops the database at the end (as --drop does).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +25,7 @@ import pg from "pg";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { signAccessToken } from "../apps/api/src/lib/signing-keys.ts";
+import { apiProcessEnv, startApiProcess } from "../apps/api/src/test/api-process.ts";
 import {
   argNumber,
   argString,
@@ -174,25 +175,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts", "--no-demo"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}) before it was ready`);
-    try {
-      const r = await fetch(`${base}/readyz`);
-      if (r.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the API did not become ready in 90 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** The API as a child process (its output this process's), ready. */
+const startServer = async (env: NodeJS.ProcessEnv, base: string) => (await startApiProcess(env, base)).child;
 
 // ---------------------------------------------------------------------------------------------
 // Load
@@ -366,18 +350,7 @@ async function main() {
   const port = fixedPort || (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-bench-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    LOG_LEVEL: "warn",
-    DEMO_DATA: "0",
-    RUN_JOBS: "0",
-    DATA_DIR: dataDir,
-  };
+  const env = apiProcessEnv({ url, port, dataDir, jobs: false });
   // Tokens first: the first signing key is created here when the database has none, and the
   // server loads it at start.
   const config = loadConfig(env);

@@ -11,12 +11,10 @@
  * errors and the writes checked; exits 1 on any error (a non-2xx answer, a connection error or
  * timeout, or an acknowledged write missing). The database is dropped at the end unless --keep.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { loadConfig } from "../apps/api/src/config.ts";
@@ -24,9 +22,9 @@ import { openDatabase } from "../apps/api/src/db/client.ts";
 import { seedDemo } from "../apps/api/src/db/seed/demo.ts";
 import { loadCurrentUser } from "../apps/api/src/lib/current-user.ts";
 import { signAccessToken } from "../apps/api/src/lib/signing-keys.ts";
+import { apiProcessEnv, startApiProcess } from "../apps/api/src/test/api-process.ts";
 import { argNumber, argString, dropDatabase, parseArgs, recreateDatabase, seconds } from "./lib/common.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = parseArgs(process.argv.slice(2));
 const url = argString(args, "database-url", "postgres://postgres@127.0.0.1:5432/portico_soak");
 const duration = argNumber(args, "duration", 60);
@@ -38,39 +36,12 @@ const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : 0;
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 
-async function startServer(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts", "--no-demo"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}) before it was ready`);
-    const r = await fetch(`${base}/readyz`).catch(() => null);
-    if (r?.ok) return child;
-    if (Date.now() > deadline) throw new Error("the API did not become ready in 90 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 async function main(): Promise<number> {
   const started = Date.now();
   await recreateDatabase(url);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-soak-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    LOG_LEVEL: "warn",
-    DEMO_DATA: "0",
-    RUN_JOBS: "1",
-    DATA_DIR: dataDir,
-  };
+  const env = apiProcessEnv({ url, port, dataDir, jobs: true });
 
   // The database, the front desk's token and what the writes refer to.
   const database = await openDatabase({ url });
@@ -99,7 +70,7 @@ async function main(): Promise<number> {
   await database.close();
   if (!occupancies.length) throw new Error(`no occupied unit in building ${B}`);
 
-  const server = await startServer(env, base);
+  const server = (await startApiProcess(env, base)).child;
   console.log(
     `Soak: API ready in ${seconds(Date.now() - started)}; ${connections} connections for ${duration} s on building #${B}.`,
   );

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { Rng as SeedRng } from "../../apps/api/src/db/seed/history.ts";
 
 /** The benchmark database unless --database-url says otherwise. */
 export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/portico_bench";
@@ -67,29 +68,9 @@ export async function recreateDatabase(url: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Deterministic random numbers (the demo seed's mulberry32)
+// Deterministic random numbers (the demo seed's), with weighted draws
 
-export class Rng {
-  private a: number;
-  constructor(seed: number) {
-    this.a = seed >>> 0;
-  }
-  float(): number {
-    this.a = (this.a + 0x6d2b79f5) >>> 0;
-    let t = this.a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.float() * (max - min + 1));
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.float() * list.length)];
-  }
-  chance(p: number): boolean {
-    return this.float() < p;
-  }
+export class Rng extends SeedRng {
   /** An index drawn with the given cumulative weights (last = total). */
   weighted(cumulative: readonly number[]): number {
     const r = this.float() * cumulative[cumulative.length - 1];

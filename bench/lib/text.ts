@@ -1,33 +1,19 @@
 import * as DEMO from "../../apps/api/src/db/seed/shift-log-text.ts";
 export { HANDOVERS, ordinal, type TypeKey } from "../../apps/api/src/db/seed/shift-log-text.ts";
 import type { Rng } from "./common.ts";
+import * as NAMES from "../../apps/api/src/db/seed/demo.ts";
+export { CLOSE_COMMENTS, OPEN_COMMENTS, PACKAGE_MIX } from "../../apps/api/src/db/seed/package-text.ts";
 
-/** Names for staff and residents (a larger mix than the demo's, so name searches are selective). */
+/** Names for staff and residents: the demo's and more (a larger mix, so name searches are selective). */
 // prettier-ignore
 export const FIRST_NAMES = [
-  "James", "Mary", "John", "Patricia", "Robert", "Jennifer", "Michael", "Linda", "William", "Elizabeth",
-  "David", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen",
-  "Christopher", "Lisa", "Daniel", "Nancy", "Matthew", "Betty", "Anthony", "Margaret", "Mark", "Sandra",
-  "Donald", "Ashley", "Steven", "Kimberly", "Paul", "Emily", "Andrew", "Donna", "Joshua", "Michelle",
-  "Kenneth", "Carol", "Kevin", "Amanda", "Brian", "Melissa", "George", "Deborah", "Timothy", "Stephanie",
-  "Ronald", "Rebecca", "Jason", "Sharon", "Edward", "Laura", "Jeffrey", "Cynthia", "Ryan", "Amy",
-  "Jacob", "Angela", "Nicholas", "Shirley", "Eric", "Anna", "Jonathan", "Ruth", "Stephen", "Brenda",
-  "Wei", "Mei", "Hiroshi", "Yuki", "Raj", "Ananya", "Omar", "Fatima", "Carlos", "Lucia",
-  "Mateo", "Sofia", "Ahmed", "Leila", "Dmitri", "Olga", "Kwame", "Amara", "Sean", "Siobhan",
-  "Liam", "Olivia", "Noah", "Emma", "Oliver", "Ava", "Elijah", "Charlotte", "Lucas", "Amelia",
-  "Mason", "Mia", "Ethan", "Harper", "Aiden", "Evelyn", "Leo", "Abigail", "Isaac", "Ella",
+  ...NAMES.FIRST_NAMES,
+  ...NAMES.CHILD_NAMES.slice(0, 20),
   "Priya", "Arjun", "Chen", "Jun", "Soo-ah", "Min-jun", "Tariq", "Noor", "Ivan", "Katya",
 ];
 // prettier-ignore
 export const LAST_NAMES = [
-  "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez",
-  "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin",
-  "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson",
-  "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores",
-  "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts",
-  "Chen", "Wang", "Tanaka", "Sato", "Kim", "Park", "Shah", "Gupta", "Khan", "Ali",
-  "Cohen", "Levy", "Murphy", "O'Brien", "Kelly", "Sullivan", "Rossi", "Bianchi", "Novak", "Petrov",
-  "Okafor", "Mensah", "Silva", "Santos", "Costa", "Fischer", "Weber", "Schmidt", "Dubois", "Laurent",
+  ...NAMES.LAST_NAMES,
   "Goldberg", "Alvarez", "Patel", "Yamamoto", "Kowalski", "Nowak", "Jensen", "Larsen", "Ivanova", "Popescu",
   "Haddad", "Nasser", "Mendoza", "Castillo", "Vargas", "Romero", "Herrera", "Medina", "Aguilar", "Reyes",
   "Brennan", "Gallagher", "Doyle", "Byrne", "Quinn", "Fitzgerald", "Hughes", "Evans", "Morgan", "Price",
@@ -155,35 +141,4 @@ export function noteBody(rng: Rng, text: string, units: string[], floor: string)
   return body;
 }
 
-export const PACKAGE_MIX: [string, number][] = [
-  ["Small box", 34],
-  ["Large box", 18],
-  ["Envelope", 18],
-  ["Perishable", 5],
-  ["Dry cleaning", 5],
-  ["Flowers", 3],
-  ["Outgoing", 8],
-  ["Return label", 3],
-  ["Keys", 6],
-];
-export const OPEN_COMMENTS: Record<string, string[]> = {
-  "Small box": ["{carrier}", "{carrier}, shelf A", "{carrier}, shelf B", "", ""],
-  "Large box": ["{carrier}, behind the desk", "{carrier}, heavy", "{carrier}, package room floor", ""],
-  Envelope: ["{carrier} envelope", "Certified mail", "", ""],
-  Perishable: ["In the package fridge", "Groceries, fridge 2", "Meal kit, fridge"],
-  "Dry cleaning": ["On the rack", "Two garments on the rack"],
-  Flowers: ["On the desk", "Vase, keep upright"],
-  Outgoing: ["Prepaid {carrier} label, awaiting pickup", "Return to {carrier}"],
-  "Return label": ["{carrier} return, label attached"],
-  Keys: ["Cleaner's key", "Spare key left by resident", "Dog walker's key", "Contractor key"],
-};
-export const CLOSE_COMMENTS = [
-  "",
-  "",
-  "",
-  "Picked up by resident",
-  "Picked up by roommate",
-  "Signed for",
-  "Carrier collected",
-];
 export const carrier = (rng: Rng) => rng.pick(CARRIERS);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { signInAs } from "./helpers.ts";
 
 /**
  * Bad input gets its message where it belongs: a reversed date range in the shift log search
@@ -11,11 +11,6 @@ import { signIn } from "./helpers.ts";
 const SHOTS = process.env.SHOTS_DIR;
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function signInTo(page: Page) {
-  await signIn(page, "frontdesk");
-  await expect(page).toHaveURL(/\/\d+\/dashboard/);
 }
 
 /** Types a date (MM/DD/YYYY) into a date picker field. */
@@ -32,7 +27,7 @@ for (const width of [1440, 390]) {
     test.use({ viewport: { width, height: width > 600 ? 900 : 844 } });
 
     test("a reversed date range in the shift log search is refused under 'To'", async ({ page }) => {
-      await signInTo(page);
+      await signInAs(page, "frontdesk");
       await page.goto("/1/dashboard/shift-logs-search");
       await expect(page).toHaveURL(/offset=0/);
       const filters = page.getByRole("search", { name: "Shift log filters" });
@@ -74,7 +69,7 @@ for (const width of [1440, 390]) {
     });
 
     test("an over-long note shows the length message under the body and keeps the text", async ({ page }) => {
-      await signInTo(page);
+      await signInAs(page, "frontdesk");
       await page.goto("/1/dashboard");
       const drawer = page.getByRole("dialog", { name: "Shift log" });
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { apiGet, apiSend, signInAs } from "./helpers.ts";
 
 /**
  * Live screens: two people signed in on the same building (two browser contexts) see each
@@ -17,29 +17,11 @@ interface Grid {
   results: { occupancy_id: number; total_count: number }[];
 }
 
-async function apiSend<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user:"));
-      const token = key ? JSON.parse(localStorage.getItem(key) as string).access_token : "";
-      const r = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-      return r.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
-
 /** A page of its own browser context, signed in, on `path`, with its live stream open. */
 async function person(browser: Browser, username: string, path: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/\d+\/dashboard/);
+  await signInAs(page, username);
   const live = page.waitForResponse((r) => r.url().includes("/api/v1/live/?building=1") && r.status() === 200);
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

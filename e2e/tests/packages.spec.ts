@@ -1,6 +1,5 @@
-import { createRequire } from "node:module";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { apiGet, apiSend, expectNoSeriousA11yViolations, signIn, signInTo, unique } from "./helpers.ts";
 
 /**
  * Packages in the browser against the demo portfolio: logging for several units (grid counts),
@@ -12,9 +11,6 @@ import { apiGet, signIn } from "./helpers.ts";
 // The shared test machine is often busy: give the real server room.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.setTimeout(180_000);
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 
 /** The smallest valid PNG (1×1, transparent). */
 const PNG = Buffer.from(
@@ -43,53 +39,6 @@ interface Pkg {
 interface Page_<T> {
   count: number;
   results: T[];
-}
-
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function apiSend<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user:"));
-      const token = key ? JSON.parse(localStorage.getItem(key) as string).access_token : "";
-      const r = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-      return r.status === 204 ? null : r.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
-
-async function signInTo(page: Page, username: string, path = "/1/packages") {
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/\d+\/dashboard/);
-  await page.goto(path);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: unknown,
-            opts: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  expect(violations).toEqual([]);
 }
 
 const gridTotal = async (page: Page, occupancy: number) =>
@@ -123,7 +72,7 @@ async function requirePictures(browser: Browser) {
 }
 
 test("log packages for several units and see the grid counts change", async ({ page }) => {
-  await signInTo(page, "frontdesk");
+  await signInTo(page, "frontdesk", "/1/packages");
   await expect(page.getByRole("heading", { name: "Packages", level: 1 })).toBeVisible();
   await expect(page.getByRole("list", { name: "Units with open packages" })).toBeVisible();
   await expect(page.getByText("i = inactive tenant or lease ended")).toBeVisible();
@@ -230,7 +179,7 @@ test("single-unit log: residents to notify, rules, 'log and add more', leave pro
 
 test("close a perishable with a photo, then re-open it and edit its comment", async ({ page, browser }) => {
   await requirePictures(browser);
-  await signInTo(page, "frontdesk");
+  await signInTo(page, "frontdesk", "/1/packages");
   const comment = unique("Fridge");
   const perishable = await typeId(page, "Perishable");
   const logged = await apiSend<{ results: Pkg[] }>(page, "POST", "/api/v1/packages/bulk/?building=1", [

@@ -1,16 +1,12 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { apiGet, apiSend, expectNoSeriousA11yViolations, signIn, signInTo, unique } from "./helpers.ts";
 
 /**
  * Shift logs in the browser: the drawer (add, draft, edit, history), the search page (filters
  * in the URL, export), the types settings and the admin list, against the demo portfolio.
  * Building 1 is 100 Riverside Drive (end-of-shift and location enabled).
  */
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 
 interface Apartment {
   id: number;
@@ -19,33 +15,6 @@ interface Apartment {
 interface Note {
   id: number;
   body: string;
-}
-
-/** A word no demo note contains, so that searches find only this test's notes. */
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function apiSend<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user:"));
-      const token = key ? JSON.parse(localStorage.getItem(key) as string).access_token : "";
-      const r = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-      return r.status === 204 ? null : r.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
-
-async function signInTo(page: Page, username: string) {
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/\d+\/dashboard/);
-  await page.goto("/1/dashboard");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
 
 async function unitId(page: Page, number: string): Promise<number> {
@@ -73,29 +42,8 @@ async function pickUnit(scope: Locator, page: Page, unit: string) {
   await input.press("Escape");
 }
 
-async function expectNoSeriousA11yViolations(page: Page, include?: string) {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async (sel) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: unknown,
-            opts: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(sel ? { include: [sel] } : document, { resultTypes: ["violations"] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  }, include);
-  expect(violations).toEqual([]);
-}
-
 test("add a note on a unit from the drawer and see it in the list", async ({ page }) => {
-  await signInTo(page, "frontdesk");
+  await signInTo(page, "frontdesk", "/1/dashboard");
   const drawer = await openDrawer(page);
   await expect(drawer.getByRole("heading", { name: "Shift log" })).toBeVisible();
   // Ready to type at once.
@@ -144,7 +92,7 @@ test("add a note on a unit from the drawer and see it in the list", async ({ pag
 });
 
 test("a reload keeps the draft (per building and user)", async ({ page }) => {
-  await signInTo(page, "frontdesk");
+  await signInTo(page, "frontdesk", "/1/dashboard");
   let drawer = await openDrawer(page);
   const text = unique("Draftnote");
   await drawer.getByRole("textbox", { name: "Note" }).fill(`${text} half typed`);
@@ -167,7 +115,7 @@ test("a reload keeps the draft (per building and user)", async ({ page }) => {
 });
 
 test("editing a note marks it Edited and shows its history", async ({ page }) => {
-  await signInTo(page, "frontdesk");
+  await signInTo(page, "frontdesk", "/1/dashboard");
   const apt = await unitId(page, "1203");
   const text = unique("Editme");
   await apiSend<Note>(page, "POST", "/api/v1/shift-logs/notes/", {
@@ -209,7 +157,7 @@ test("editing a note marks it Edited and shows its history", async ({ page }) =>
 });
 
 test("search: filters live in the URL, survive a reload, and export downloads the xlsx", async ({ page }) => {
-  await signInTo(page, "frontdesk");
+  await signInTo(page, "frontdesk", "/1/dashboard");
   const apt = await unitId(page, "702");
   const word = unique("Quokka");
   await apiSend(page, "POST", "/api/v1/shift-logs/notes/", {
@@ -283,7 +231,7 @@ test("search: filters live in the URL, survive a reload, and export downloads th
 });
 
 test("the dashboard's Shift log tab searches by unit and links to the search page", async ({ page }) => {
-  await signInTo(page, "frontdesk");
+  await signInTo(page, "frontdesk", "/1/dashboard");
   const tab = page.getByRole("tabpanel");
   await expect(page.getByRole("tab", { name: "Shift log" })).toHaveAttribute("aria-selected", "true");
   await expect(tab.getByRole("listitem")).toHaveCount(10);

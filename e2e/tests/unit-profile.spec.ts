@@ -1,6 +1,5 @@
-import { createRequire } from "node:module";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { apiGet, apiSend, expectNoSeriousA11yViolations, otherUser, signInAs, unique } from "./helpers.ts";
 
 /**
  * The unit profile page (/{b}/manage/unit-profiles/{occupancyId}) against the demo portfolio.
@@ -9,11 +8,9 @@ import { apiGet, signIn } from "./helpers.ts";
  * but active), 63 = 808 (do not disturb), 116 = 1504 (a move-out date).
  */
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
-
+/** A text no earlier run wrote, its stamp a word of its own. */
+const uniqueWords = (prefix: string) => unique(`${prefix} `);
 const profile = (occupancyId: number, building = 1) => `/${building}/manage/unit-profiles/${occupancyId}`;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** A 2×2 PNG. */
 const PNG = Buffer.from(
@@ -39,69 +36,14 @@ interface Page_<T> {
   results: T[];
 }
 
-async function apiSend<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user:"));
-      const token = key ? JSON.parse(localStorage.getItem(key) as string).access_token : "";
-      const r = await fetch(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
-      return r.status === 204 ? null : r.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
-
-async function signInAs(page: Page, username: string) {
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/\d+\/dashboard/);
-}
-
 async function openProfile(page: Page, occupancyId: number, unit: string, building = 1) {
   await page.goto(profile(occupancyId, building));
   await expect(page.getByRole("heading", { level: 1, name: `Unit ${unit}` })).toBeVisible({ timeout: 30_000 });
 }
 
-/** A second signed-in user in its own browser context. */
-async function otherUser(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAs(page, username);
-  return page;
-}
-
 async function removeFlagViaApi(page: Page, occupancyId: number) {
   const o = await apiGet<Occupancy>(page, `/api/v1/core/occupancies/${occupancyId}/`);
   if (o.flag) await apiSend(page, "DELETE", `/api/v1/core/occupancy-flags/${o.flag.id}/`);
-}
-
-async function expectNoSeriousA11yViolations(page: Page, include?: string) {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async (sel) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: unknown,
-            opts: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(sel ? { include: [sel] } : document, { resultTypes: ["violations"] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  }, include);
-  expect(violations).toEqual([]);
 }
 
 test("the profile shows residents, lease information and the alerts of each unit", async ({ page }) => {
@@ -188,7 +130,7 @@ test("a managers-only flag is hidden from front desk, an all-staff flag is not",
   await removeFlagViaApi(page, 63);
   await openProfile(page, 63, "808");
 
-  const secret = unique("Owner dispute");
+  const secret = uniqueWords("Owner dispute");
   await page.getByRole("button", { name: "Flag", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Flag unit 808" });
   await expect(dialog).toBeVisible();
@@ -219,7 +161,7 @@ test("a managers-only flag is hidden from front desk, an all-staff flag is not",
   await expect(remove).toBeHidden();
   await expect(page.getByTestId("profile-flag")).toHaveCount(0);
 
-  const open = unique("Water shut-off pending");
+  const open = uniqueWords("Water shut-off pending");
   await page.getByRole("button", { name: "Flag", exact: true }).click();
   const again = page.getByRole("dialog", { name: "Flag unit 808" });
   await again.getByRole("textbox", { name: "Comment" }).fill(open);
@@ -260,7 +202,7 @@ test("add an internal office note with a link, see it listed, edit it", async ({
   await dialog.getByRole("button", { name: "Add note" }).click();
   await expect(dialog.getByRole("heading", { name: "Add internal note" })).toBeVisible();
 
-  const text = unique("Renewal offer sent");
+  const text = uniqueWords("Renewal offer sent");
   await dialog.getByRole("button", { name: "Save note" }).click();
   await expect(dialog.getByText("This field is required.")).toBeVisible();
   await dialog.getByRole("textbox", { name: "Note" }).fill(text);

@@ -1,6 +1,5 @@
-import { createRequire } from "node:module";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { apiGet, expectNoSeriousA11yViolations, signInTo } from "./helpers.ts";
 
 /**
  * The unit-profile list and forms in the browser (document 1 sections 2.4, 5, 6) against the
@@ -9,9 +8,6 @@ import { apiGet, signIn } from "./helpers.ts";
  */
 
 test.describe.configure({ mode: "serial" });
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 
 interface Apartment {
   id: number;
@@ -42,34 +38,6 @@ interface Page_<T> {
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 async function shot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Signs in, then opens `path` (building 1, whichever building the user last chose). */
-async function signInTo(page: Page, username: string, path: string) {
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/\d+\/dashboard/);
-  await page.goto(path);
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: unknown,
-            opts: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  expect(violations).toEqual([]);
 }
 
 /** Types a date (MM/DD/YYYY) into a date picker field. */

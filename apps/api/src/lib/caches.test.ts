@@ -61,7 +61,9 @@ describe("cache declarations", () => {
       "packages:3",
       "units:3",
     ]);
-    expect(() => declaredTopics("quick-search", CACHES["quick-search"], ["packages:3"])).toThrow(/quick-search.*packages:3/);
+    expect(() => declaredTopics("quick-search", CACHES["quick-search"], ["packages:3"])).toThrow(
+      /quick-search.*packages:3/,
+    );
     expect(() => declaredTopics("building-lists", CACHES["building-lists"], [])).toThrow(/per user/);
     expect(declaredTopics("building-lists", CACHES["building-lists"], ["user:4"]).sort()).toEqual([
       "buildings:all",
@@ -121,6 +123,14 @@ describe("generated triggers in the migrated database", () => {
           if (!have.has(`${table}.${trigger}`)) missing.push(`${reader} reads ${table}: no trigger ${trigger}`);
     expect(missing).toEqual([]);
     expect(readTables().length).toBeGreaterThan(10);
+  });
+
+  it("every feed trigger runs the one shared function, told by its arguments what the rows stand for", async () => {
+    const { rows } = await t.database.query(
+      `select distinct p.proname as fn from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+       where not t.tgisinternal and t.tgname like 'portico\\_feed\\_%'`,
+    );
+    expect(rows.map((r) => r.fn)).toEqual(["portico_feed"]);
   });
 
   it("no hand-written feed trigger is left beside the generated ones", async () => {

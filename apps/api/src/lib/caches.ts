@@ -55,7 +55,11 @@ export const TOPICS = {
   user: {
     param: "user",
     sources: [
-      { table: "users", id: column("id"), columns: ["username", "email", "first_name", "last_name", "role", "is_active"] },
+      {
+        table: "users",
+        id: column("id"),
+        columns: ["username", "email", "first_name", "last_name", "role", "is_active"],
+      },
       { table: "user_buildings", id: column("user_id"), columns: ["user_id", "building_id"] },
     ],
   },
@@ -87,8 +91,10 @@ export const TOPICS = {
       {
         table: "users",
         id: residentBuildings,
-        columns: ["first_name", "last_name", "email", "phone_number", "username", "is_active"]
-          .concat(["password_hash IS NULL", "last_login IS NULL"]),
+        columns: ["first_name", "last_name", "email", "phone_number", "username", "is_active"].concat([
+          "password_hash IS NULL",
+          "last_login IS NULL",
+        ]),
       },
     ],
   },
@@ -225,7 +231,8 @@ export function declaredTopics(cache: string, decl: CacheDeclaration, named: rea
   const out = new Set<string>();
   for (const t of named) {
     const m = TOPIC_RE.exec(t);
-    if (!m || !allowed.has(m[1])) throw new Error(`cache "${cache}" is not declared to read topic "${t}" (lib/caches.ts)`);
+    if (!m || !allowed.has(m[1]))
+      throw new Error(`cache "${cache}" is not declared to read topic "${t}" (lib/caches.ts)`);
     out.add(t);
     if (TOPICS[m[1] as TopicName].param === "building") buildings.add(m[2]);
   }
@@ -247,67 +254,97 @@ const ident = (s: string) => {
   return s;
 };
 
-/** `{col}` → `REC.col`; a bare leading column name in a column list too. */
-const overRow = (sql: string, rec: "OLD" | "NEW") => sql.replace(/\{([a-z_][a-z0-9_]*)\}/g, `${rec}.$1`);
-const columnOver = (c: string, rec: "OLD" | "NEW") => (c.includes("{") ? overRow(c, rec) : `${rec}.${c}`);
+/** `{col}` → `$1.col`: SQL over the row the shared trigger function hands in as `$1`. */
+const overRow = (sql: string) => sql.replace(/\{([a-z_][a-z0-9_]*)\}/g, "$$1.$1");
+/** A column list entry: SQL over `{col}`, or a column name, perhaps followed by more SQL (`password_hash IS NULL`). */
+const columnOverRow = (c: string) => (c.includes("{") ? overRow(c) : `$1.${c}`);
 
-function idsOf(id: RowId, rec: "OLD" | "NEW"): string {
-  if ("all" in id) return "ARRAY['all']";
-  if ("column" in id) return `ARRAY[(${rec}.${ident(id.column)})::text]`;
-  if ("expr" in id) return `ARRAY[(${overRow(id.expr, rec)})::text]`;
-  return `ARRAY(SELECT j.x::text FROM (${overRow(id.join, rec)}) AS j(x))`;
+/** The trigger argument naming a row's ids: 'all', a column, or a query over the row ($1). */
+function idArgument(id: RowId): string {
+  if ("all" in id) return "all";
+  if ("column" in id) return ident(id.column);
+  if ("expr" in id) return `SELECT ${overRow(id.expr)}`;
+  return overRow(id.join);
 }
 
-function changed(columns: readonly string[] | undefined): string {
-  if (!columns) return "OLD IS DISTINCT FROM NEW";
-  const olds = columns.map((c) => columnOver(c, "OLD"));
-  const news = columns.map((c) => columnOver(c, "NEW"));
-  return olds.length === 1
-    ? `${olds[0]} IS DISTINCT FROM ${news[0]}`
-    : `(${olds.join(", ")}) IS DISTINCT FROM (${news.join(", ")})`;
-}
+const literal = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
-function tableFunction(table: string, sources: { topic: string; source: TopicSource }[]): string {
-  const blocks = sources.map(({ topic, source }) =>
-    [
-      `  -- ${topic}: ${"column" in source.id ? source.id.column : "all" in source.id ? "all" : "expr" in source.id ? source.id.expr : "join"}`,
-      `  IF TG_OP <> 'UPDATE' OR ${changed(source.columns)} THEN`,
-      `    ids := '{}';`,
-      `    IF TG_OP <> 'INSERT' THEN ids := ids || ${idsOf(source.id, "OLD")}; END IF;`,
-      `    IF TG_OP <> 'DELETE' THEN ids := ids || ${idsOf(source.id, "NEW")}; END IF;`,
-      `    FOR v IN SELECT DISTINCT x FROM unnest(ids) AS x WHERE x IS NOT NULL LOOP`,
-      `      PERFORM portico_notify('${topic}:' || v);`,
-      `    END LOOP;`,
-      `  END IF;`,
-    ].join("\n"),
-  );
-  return [
-    `CREATE OR REPLACE FUNCTION portico_feed_${table}() RETURNS trigger LANGUAGE plpgsql AS $$`,
-    `DECLARE`,
-    `  ids text[];`,
-    `  v text;`,
-    `BEGIN`,
-    ...blocks,
-    `  RETURN NULL;`,
-    `END $$;`,
-  ].join("\n");
-}
+/** One source as the shared function's three trigger arguments: topic, ids, columns an UPDATE must change ('' = any). */
+const sourceArguments = ({ topic, source }: { topic: string; source: TopicSource }) =>
+  [topic, idArgument(source.id), (source.columns ?? []).map(columnOverRow).join(", ")].map(literal).join(", ");
 
 export const FEED_TRIGGER = (table: string) => `portico_feed_${table}`;
 export const FEED_TRUNCATE_TRIGGER = (table: string) => `portico_feed_${table}_truncate`;
 
-/** Hand-written functions of earlier migrations the generated ones replace. */
-const RETIRED_FUNCTIONS = [
-  "portico_notify_change()",
-  "portico_notify_user()",
-  "portico_notify_note_link()",
-  "portico_notify_resident_units()",
-  "portico_notify_staff_account()",
-];
+/** What one row (OLD or NEW) stands for under a trigger argument. */
+const FEED_IDS_FUNCTION = [
+  "-- The ids one row (OLD or NEW) stands for: 'all', the row's column, or a query over the row ($1).",
+  "CREATE FUNCTION portico_feed_ids(id text, r anyelement) RETURNS text[] LANGUAGE plpgsql AS $$",
+  "DECLARE",
+  "  ids text[];",
+  "  j jsonb;",
+  "BEGIN",
+  "  IF id = 'all' THEN",
+  "    RETURN ARRAY['all'];",
+  "  ELSIF position('$1' IN id) = 0 THEN",
+  "    j := to_jsonb(r);",
+  "    IF NOT j ? id THEN",
+  "      RAISE EXCEPTION 'portico_feed: % has no column %', pg_typeof(r), id;",
+  "    END IF;",
+  "    RETURN ARRAY[j ->> id];",
+  "  END IF;",
+  "  EXECUTE format('SELECT ARRAY(SELECT j.x::text FROM (%s) AS j(x))', id) INTO ids USING r;",
+  "  RETURN ids;",
+  "END $$;",
+].join("\n");
+
+/** The one trigger function of the feed (rows and TRUNCATE), told by its arguments what a table's rows stand for. */
+const FEED_FUNCTION = [
+  "-- Row triggers pass three arguments per topic the table's rows stand for: the topic, the row's ids",
+  "-- (see portico_feed_ids) and what an UPDATE must change to notify ('' = any column, or a list of",
+  "-- SQL over the row as $1). TRUNCATE resets every cache. A payload past the NOTIFY limit resets",
+  "-- every cache rather than failing the write.",
+  "CREATE FUNCTION portico_feed() RETURNS trigger LANGUAGE plpgsql AS $$",
+  "DECLARE",
+  "  i int;",
+  "  topic text;",
+  "  watched text;",
+  "  changed boolean;",
+  "  ids text[];",
+  "  payload text;",
+  "BEGIN",
+  "  IF TG_OP = 'TRUNCATE' THEN",
+  "    PERFORM pg_notify('portico_changes', 'reset:' || TG_TABLE_NAME);",
+  "    RETURN NULL;",
+  "  END IF;",
+  "  FOR i IN 0 .. TG_NARGS - 1 BY 3 LOOP",
+  "    topic := TG_ARGV[i];",
+  "    watched := TG_ARGV[i + 2];",
+  "    changed := TG_OP <> 'UPDATE';",
+  "    IF NOT changed AND watched = '' THEN",
+  "      changed := OLD IS DISTINCT FROM NEW;",
+  "    ELSIF NOT changed THEN",
+  "      EXECUTE format('SELECT (%s) IS DISTINCT FROM (%s)', watched, replace(watched, '$1', '$2')) INTO changed USING OLD, NEW;",
+  "    END IF;",
+  "    CONTINUE WHEN NOT changed;",
+  "    ids := '{}';",
+  "    IF TG_OP <> 'INSERT' THEN ids := ids || portico_feed_ids(TG_ARGV[i + 1], OLD); END IF;",
+  "    IF TG_OP <> 'DELETE' THEN ids := ids || portico_feed_ids(TG_ARGV[i + 1], NEW); END IF;",
+  "    FOR payload IN SELECT DISTINCT topic || ':' || x FROM unnest(ids) AS x WHERE x IS NOT NULL LOOP",
+  "      IF octet_length(payload) > 7900 THEN",
+  "        payload := 'reset:long_payload';",
+  "      END IF;",
+  "      PERFORM pg_notify('portico_changes', payload);",
+  "    END LOOP;",
+  "  END LOOP;",
+  "  RETURN NULL;",
+  "END $$;",
+].join("\n");
 
 /**
- * The whole change feed as one migration: every earlier feed trigger dropped, then per table one
- * row trigger (all its topics) and one TRUNCATE trigger (every cache dropped).
+ * The whole change feed as one migration: every earlier feed trigger and trigger function
+ * dropped, then the one shared function and, per table, one row trigger (all its topics as
+ * arguments) and one TRUNCATE trigger (every cache dropped).
  */
 export function feedMigrationSql(): string {
   const byTable = new Map<string, { topic: string; source: TopicSource }[]>();
@@ -323,49 +360,45 @@ export function feedMigrationSql(): string {
       "-- GENERATED from apps/api/src/lib/caches.ts (TOPICS) by `npm run feed:generate -w apps/api`: do not edit.",
       "-- Row triggers send `<topic>:<id>` on channel portico_changes (lib/change-feed.ts).",
       "",
-      "-- One notification; a payload past the NOTIFY limit resets every cache rather than failing the write.",
-      "CREATE OR REPLACE FUNCTION portico_notify(payload text) RETURNS void LANGUAGE plpgsql AS $$",
-      "BEGIN",
-      "  IF octet_length(payload) > 7900 THEN",
-      "    PERFORM pg_notify('portico_changes', 'reset:long_payload');",
-      "  ELSE",
-      "    PERFORM pg_notify('portico_changes', payload);",
-      "  END IF;",
-      "END $$;",
-    ].join("\n"),
-    [
-      "CREATE OR REPLACE FUNCTION portico_notify_truncate() RETURNS trigger LANGUAGE plpgsql AS $$",
-      "BEGIN",
-      "  PERFORM portico_notify('reset:' || TG_TABLE_NAME);",
-      "  RETURN NULL;",
-      "END $$;",
-    ].join("\n"),
-    [
-      "-- Every feed trigger of earlier migrations (hand-written or generated) goes.",
+      "-- Every feed trigger and trigger function of earlier migrations (hand-written or generated) goes.",
       "DO $$",
       "DECLARE",
       "  r record;",
       "BEGIN",
       "  FOR r IN",
-      "    SELECT t.tgname, c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid",
+      "    SELECT 1 AS step, format('DROP TRIGGER %I ON %I', t.tgname, c.relname) AS stmt FROM pg_trigger t",
+      "    JOIN pg_class c ON c.oid = t.tgrelid",
       "    WHERE NOT t.tgisinternal AND (t.tgname LIKE '%change\\_feed%' OR t.tgname LIKE 'portico\\_feed\\_%')",
+      "    UNION ALL",
+      "    SELECT 2, format('DROP FUNCTION %s', p.oid::regprocedure) FROM pg_proc p",
+      "    WHERE p.proname LIKE 'portico\\_%' AND p.prorettype = 'trigger'::regtype",
+      "    ORDER BY step",
       "  LOOP",
-      "    EXECUTE format('DROP TRIGGER %I ON %I', r.tgname, r.relname);",
+      "    EXECUTE r.stmt;",
       "  END LOOP;",
       "END $$;",
     ].join("\n"),
-    `DROP FUNCTION IF EXISTS ${RETIRED_FUNCTIONS.join(", ")};`,
+    "DROP FUNCTION IF EXISTS portico_notify(text), portico_feed_ids(text, anyelement);",
+    FEED_IDS_FUNCTION,
+    FEED_FUNCTION,
   ];
-  for (const table of tables) {
-    statements.push(tableFunction(table, byTable.get(table)!));
-    statements.push(
-      `CREATE TRIGGER ${FEED_TRIGGER(table)} AFTER INSERT OR UPDATE OR DELETE ON ${table}\n` +
-        `  FOR EACH ROW EXECUTE FUNCTION portico_feed_${table}();`,
-    );
-    statements.push(
-      `CREATE TRIGGER ${FEED_TRUNCATE_TRIGGER(table)} AFTER TRUNCATE ON ${table}\n` +
-        `  FOR EACH STATEMENT EXECUTE FUNCTION portico_notify_truncate();`,
-    );
-  }
+  statements.push(
+    [
+      "-- Per table: its row trigger, with three arguments per topic its rows stand for, and its TRUNCATE trigger.",
+      "DO $$",
+      "DECLARE",
+      "  f record;",
+      "BEGIN",
+      "  FOR f IN SELECT * FROM (VALUES",
+      tables.map((t) => `    ('${t}', ARRAY[${byTable.get(t)!.map(sourceArguments).join(",\n      ")}])`).join(",\n"),
+      "  ) AS feed(table_name, args) LOOP",
+      "    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION portico_feed(%s)',",
+      "      'portico_feed_' || f.table_name, f.table_name, (SELECT string_agg(quote_literal(a), ', ') FROM unnest(f.args) AS a));",
+      "    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION portico_feed()',",
+      "      'portico_feed_' || f.table_name || '_truncate', f.table_name);",
+      "  END LOOP;",
+      "END $$;",
+    ].join("\n"),
+  );
   return statements.join("\n--> statement-breakpoint\n") + "\n";
 }

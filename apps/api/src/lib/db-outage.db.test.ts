@@ -1,9 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "@portico/contract";
@@ -14,6 +13,7 @@ import { seedDemo } from "../db/seed/demo.ts";
 import { loadCurrentUser } from "./current-user.ts";
 import { signAccessToken } from "./signing-keys.ts";
 import { createTestApp, freshDatabase } from "../test/app.ts";
+import { apiProcessEnv, startApiProcess } from "../test/api-process.ts";
 import { isDatabaseUnavailable } from "./db-errors.ts";
 import { MAIL_SWEEP_JOB } from "./mail.ts";
 
@@ -24,7 +24,6 @@ import { MAIL_SWEEP_JOB } from "./mail.ts";
  * and loses no acknowledged write.
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const PG_BIN = "/usr/lib/postgresql/15/bin";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,49 +39,19 @@ interface Api {
 async function startApi(url: string, port: number): Promise<Api> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-outage-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    DB_KIND: undefined,
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    LOG_LEVEL: "warn",
-    DEMO_DATA: "0",
-    RUN_JOBS: "1",
-    DATA_DIR: dataDir,
-  };
+  const env = apiProcessEnv({ url, port, dataDir, jobs: true });
   const database = await openDatabase({ url });
   const user = await loadCurrentUser(database.db, { username: "frontdesk" });
   if (!user) throw new Error("no frontdesk account");
   const token = await signAccessToken(database.db, loadConfig(env), user.id);
   await database.close();
 
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts", "--no-demo"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const keep = (b: Buffer) => {
-    out = (out + b.toString()).slice(-20_000);
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${out}`);
-    const r = await fetch(`${base}/readyz`).catch(() => null);
-    if (r?.ok) break;
-    if (Date.now() > deadline) throw new Error(`the API did not become ready:\n${out}`);
-    await sleep(200);
-  }
+  const { child, output } = await startApiProcess(env, base, { timeoutMs: 60_000, capture: true });
   return {
     child,
     base,
     token,
-    output: () => out,
+    output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { writtenAt } from "./columns.ts";
 
 /**
  * Signing keys of the built-in identity provider, shared by every API instance.
@@ -9,7 +10,7 @@ export const authKeys = pgTable("auth_keys", {
   kid: text("kid").notNull().unique(),
   use: text("use").notNull().default("sig"),
   jwk: jsonb("jwk").notNull(),
-  date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+  date_created: writtenAt("date_created"),
 });
 
 /** Sessions, grants, codes and tokens of the built-in identity provider (oidc-provider adapter). */
@@ -39,7 +40,7 @@ export const loginAttempts = pgTable(
   {
     id: serial("id").primaryKey(),
     key: text("key").notNull(),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
   },
   (t) => [index("login_attempts_key_idx").on(t.key, t.date_created)],
 );

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { belongsTo, refersTo, writtenAt } from "./columns.ts";
 
 /** The portfolio this installation serves (one row). */
 export const portfolios = pgTable("portfolios", {
@@ -26,14 +27,14 @@ export const buildings = pgTable(
   "buildings",
   {
     id: serial("id").primaryKey(),
-    portfolio_id: integer("portfolio_id").notNull().references(() => portfolios.id),
+    portfolio_id: refersTo("portfolio_id", () => portfolios.id),
     name: text("name").notNull(),
     address: text("address").notNull(),
     /** The number at the start of the address, for ordering. */
     address_number: integer("address_number").notNull(),
     time_zone: text("time_zone").notNull().default("America/New_York"),
     is_active: boolean("is_active").notNull().default(true),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
   },
   (t) => [index("buildings_order_idx").on(t.address_number, t.address)],
 );
@@ -44,7 +45,7 @@ export const buildingSettings = pgTable("building_settings", {
     .primaryKey()
     .references(() => buildings.id, { onDelete: "cascade" }),
   settings: jsonb("settings").notNull().default({}),
-  last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+  last_modified: writtenAt("last_modified"),
 });
 
 /** Every person who signs in: staff of every role, and residents (role TN). */
@@ -63,7 +64,7 @@ export const users = pgTable(
     is_active: boolean("is_active").notNull().default(true),
     is_staff: boolean("is_staff").notNull().default(false),
     last_login: timestamp("last_login", { withTimezone: true }),
-    date_joined: timestamp("date_joined", { withTimezone: true }).notNull().defaultNow(),
+    date_joined: writtenAt("date_joined"),
   },
   (t) => [
     uniqueIndex("users_username_lower_uq").on(sql`lower(${t.username})`),
@@ -77,10 +78,7 @@ export const users = pgTable(
     // "Contains" searches (`like '%smith%'`: residents and users by name, username or e-mail),
     // pg_trgm. A first or last name containing a term is a full name containing it, so the full
     // name covers both.
-    index("users_full_name_trgm_idx").using(
-      "gin",
-      sql`lower(${t.first_name} || ' ' || ${t.last_name}) gin_trgm_ops`,
-    ),
+    index("users_full_name_trgm_idx").using("gin", sql`lower(${t.first_name} || ' ' || ${t.last_name}) gin_trgm_ops`),
     index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
   ],
@@ -106,12 +104,8 @@ export const employees = pgTable("employees", {
 export const userBuildings = pgTable(
   "user_buildings",
   {
-    user_id: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    building_id: integer("building_id")
-      .notNull()
-      .references(() => buildings.id, { onDelete: "cascade" }),
+    user_id: belongsTo("user_id", () => users.id),
+    building_id: belongsTo("building_id", () => buildings.id),
     is_include_in_directory: boolean("is_include_in_directory").notNull().default(false),
     is_include_in_tenant_portal_contacts: boolean("is_include_in_tenant_portal_contacts").notNull().default(false),
   },
@@ -134,7 +128,7 @@ export const events = pgTable(
     note: text("note").notNull().default(""),
     performed_by_id: integer("performed_by_id").references(() => users.id, { onDelete: "set null" }),
     data: jsonb("data"),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
   },
   (t) => [
     index("events_entity_idx").on(t.entity_type, t.entity_id, t.date_created),

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { buildings } from "./core.ts";
+import { writtenAt } from "./columns.ts";
 
 export interface MailRecipient {
   email: string;
@@ -30,7 +31,7 @@ export const emailMessages = pgTable(
     related_entity_type: text("related_entity_type"),
     related_entity_id: integer("related_entity_id"),
     dedupe_key: text("dedupe_key").unique(),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
     sent_at: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [

@@ -1,6 +1,7 @@
-import { boolean, index, integer, pgTable, serial, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./core.ts";
 import { occupancies } from "./occupancies.ts";
+import { belongsTo, timestamps } from "./columns.ts";
 
 /**
  * Occupancy tracking ("Subscriptions" on the unit profile): an employee asks to be told about
@@ -11,19 +12,14 @@ export const occupancyTracking = pgTable(
   "occupancy_tracking",
   {
     id: serial("id").primaryKey(),
-    occupancy_id: integer("occupancy_id")
-      .notNull()
-      .references(() => occupancies.id, { onDelete: "cascade" }),
-    user_id: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    occupancy_id: belongsTo("occupancy_id", () => occupancies.id),
+    user_id: belongsTo("user_id", () => users.id),
     track_instructions: boolean("track_instructions").notNull().default(false),
     track_maintenance_requests: boolean("track_maintenance_requests").notNull().default(false),
     track_packages: boolean("track_packages").notNull().default(false),
     track_service_elevators: boolean("track_service_elevators").notNull().default(false),
     track_shift_log_notes: boolean("track_shift_log_notes").notNull().default(false),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
-    last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("occupancy_tracking_occupancy_user_uq").on(t.occupancy_id, t.user_id),

@@ -1,25 +1,13 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, date, index, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { buildings, users } from "./core.ts";
+import { belongsTo, writtenAt, timestamps } from "./columns.ts";
 
 export const apartments = pgTable(
   "apartments",
   {
     id: serial("id").primaryKey(),
-    building_id: integer("building_id")
-      .notNull()
-      .references(() => buildings.id, { onDelete: "cascade" }),
+    building_id: belongsTo("building_id", () => buildings.id),
     apartment_number: text("apartment_number").notNull(),
     /** contract apartmentSortKey(apartment_number): 'PH' as 99, letter suffixes as 50 + index. */
     sort_key: text("sort_key").notNull(),
@@ -30,7 +18,7 @@ export const apartments = pgTable(
     is_balcony_apt: boolean("is_balcony_apt").notNull().default(false),
     is_management: boolean("is_management").notNull().default(false),
     is_unlinked_to_tfcio: boolean("is_unlinked_to_tfcio").notNull().default(false),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
   },
   (t) => [
     uniqueIndex("apartments_building_number_uq").on(t.building_id, sql`upper(${t.apartment_number})`),
@@ -53,12 +41,8 @@ export const occupancies = pgTable(
   "occupancies",
   {
     id: serial("id").primaryKey(),
-    building_id: integer("building_id")
-      .notNull()
-      .references(() => buildings.id, { onDelete: "cascade" }),
-    apartment_id: integer("apartment_id")
-      .notNull()
-      .references(() => apartments.id, { onDelete: "cascade" }),
+    building_id: belongsTo("building_id", () => buildings.id),
+    apartment_id: belongsTo("apartment_id", () => apartments.id),
     lease_start_date: date("lease_start_date"),
     lease_end_date: date("lease_end_date"),
     move_in_date: date("move_in_date"),
@@ -66,8 +50,7 @@ export const occupancies = pgTable(
     is_active: boolean("is_active").notNull().default(true),
     is_do_not_disturb: boolean("is_do_not_disturb").notNull().default(false),
     external_lease_id: text("external_lease_id"),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
-    last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("occupancies_building_active_idx").on(t.building_id, t.is_active),
@@ -81,12 +64,8 @@ export const occupants = pgTable(
   "occupants",
   {
     id: serial("id").primaryKey(),
-    occupancy_id: integer("occupancy_id")
-      .notNull()
-      .references(() => occupancies.id, { onDelete: "cascade" }),
-    user_id: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    occupancy_id: belongsTo("occupancy_id", () => occupancies.id),
+    user_id: belongsTo("user_id", () => users.id),
     type: text("type").notNull().default("TN"),
     is_active: boolean("is_active").notNull().default(true),
     pronouns: text("pronouns").notNull().default(""),
@@ -97,10 +76,7 @@ export const occupants = pgTable(
     is_email_maintenance_activity: boolean("is_email_maintenance_activity").notNull().default(true),
     is_text_package_activity: boolean("is_text_package_activity").notNull().default(false),
     is_email_package_activity: boolean("is_email_package_activity").notNull().default(true),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
   },
-  (t) => [
-    index("occupants_occupancy_idx").on(t.occupancy_id),
-    index("occupants_user_idx").on(t.user_id),
-  ],
+  (t) => [index("occupants_occupancy_idx").on(t.occupancy_id), index("occupants_user_idx").on(t.user_id)],
 );

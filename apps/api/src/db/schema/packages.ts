@@ -3,6 +3,7 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex 
 import { buildings, users } from "./core.ts";
 import { apartments, occupancies } from "./occupancies.ts";
 import { emailMessages } from "./mail.ts";
+import { belongsTo, refersTo, writtenAt, timestamps } from "./columns.ts";
 
 /**
  * Package types: global settings (a change applies to every building), managed by Office.
@@ -28,8 +29,7 @@ export const packageTypes = pgTable(
     is_active: boolean("is_active").notNull().default(true),
     is_immutable: boolean("is_immutable").notNull().default(false),
     grid_display: boolean("grid_display").notNull().default(true),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
-    last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("package_types_name_lower_uq").on(sql`lower(${t.name})`),
@@ -47,26 +47,17 @@ export const packages = pgTable(
   "packages",
   {
     id: serial("id").primaryKey(),
-    building_id: integer("building_id")
-      .notNull()
-      .references(() => buildings.id, { onDelete: "cascade" }),
-    occupancy_id: integer("occupancy_id")
-      .notNull()
-      .references(() => occupancies.id, { onDelete: "cascade" }),
-    apartment_id: integer("apartment_id")
-      .notNull()
-      .references(() => apartments.id, { onDelete: "cascade" }),
-    package_type_id: integer("package_type_id")
-      .notNull()
-      .references(() => packageTypes.id),
+    building_id: belongsTo("building_id", () => buildings.id),
+    occupancy_id: belongsTo("occupancy_id", () => occupancies.id),
+    apartment_id: belongsTo("apartment_id", () => apartments.id),
+    package_type_id: refersTo("package_type_id", () => packageTypes.id),
     status: text("status").notNull().default("OPEN"),
     opening_comment: text("opening_comment").notNull().default(""),
     closing_comment: text("closing_comment").notNull().default(""),
     closing_photo_url: text("closing_photo_url"),
-    date_opened: timestamp("date_opened", { withTimezone: true }).notNull().defaultNow(),
+    date_opened: writtenAt("date_opened"),
     date_closed: timestamp("date_closed", { withTimezone: true }),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
-    last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     opened_by_id: integer("opened_by_id").references(() => users.id, { onDelete: "set null" }),
     closed_by_id: integer("closed_by_id").references(() => users.id, { onDelete: "set null" }),
     /** Occupant ids chosen to be notified when the package was logged. */
@@ -121,22 +112,16 @@ export const packageQueue = pgTable(
   "package_queue",
   {
     id: serial("id").primaryKey(),
-    building_id: integer("building_id")
-      .notNull()
-      .references(() => buildings.id, { onDelete: "cascade" }),
-    occupancy_id: integer("occupancy_id")
-      .notNull()
-      .references(() => occupancies.id, { onDelete: "cascade" }),
-    package_type_id: integer("package_type_id")
-      .notNull()
-      .references(() => packageTypes.id),
+    building_id: belongsTo("building_id", () => buildings.id),
+    occupancy_id: belongsTo("occupancy_id", () => occupancies.id),
+    package_type_id: refersTo("package_type_id", () => packageTypes.id),
     opening_comment: text("opening_comment").notNull().default(""),
     send_notification_occupants: integer("send_notification_occupants")
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
     created_by_id: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
     // Scan and go (later issue): what the scan recognised, carried onto the package.
     barcode: text("barcode"),
     carrier: text("carrier"),
@@ -169,7 +154,7 @@ export const smsMessages = pgTable(
     attempts: integer("attempts").notNull().default(0),
     related_entity_type: text("related_entity_type"),
     related_entity_id: integer("related_entity_id"),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
     sent_at: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [

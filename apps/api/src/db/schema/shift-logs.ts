@@ -8,11 +8,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { buildings, users } from "./core.ts";
 import { apartments, occupancies } from "./occupancies.ts";
+import { belongsTo, refersTo, timestamps } from "./columns.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -32,8 +32,7 @@ export const shiftLogTypes = pgTable(
     is_active: boolean("is_active").notNull().default(true),
     is_immutable: boolean("is_immutable").notNull().default(false),
     code: text("code").unique(),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
-    last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("shift_log_types_name_lower_uq").on(sql`lower(${t.name})`),
@@ -50,18 +49,13 @@ export const shiftLogNotes = pgTable(
   "shift_log_notes",
   {
     id: serial("id").primaryKey(),
-    building_id: integer("building_id")
-      .notNull()
-      .references(() => buildings.id, { onDelete: "cascade" }),
-    owner_id: integer("owner_id")
-      .notNull()
-      .references(() => users.id),
+    building_id: belongsTo("building_id", () => buildings.id),
+    owner_id: refersTo("owner_id", () => users.id),
     body: text("body").notNull(),
     shift_log_type_id: integer("shift_log_type_id").references(() => shiftLogTypes.id),
     is_high_priority: boolean("is_high_priority").notNull().default(false),
     location: text("location"),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
-    last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     search_vector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "body")`),
@@ -89,12 +83,8 @@ export const shiftLogNotes = pgTable(
 export const shiftLogNoteApartments = pgTable(
   "shift_log_note_apartments",
   {
-    note_id: integer("note_id")
-      .notNull()
-      .references(() => shiftLogNotes.id, { onDelete: "cascade" }),
-    apartment_id: integer("apartment_id")
-      .notNull()
-      .references(() => apartments.id, { onDelete: "cascade" }),
+    note_id: belongsTo("note_id", () => shiftLogNotes.id),
+    apartment_id: belongsTo("apartment_id", () => apartments.id),
     occupancy_id: integer("occupancy_id").references(() => occupancies.id, { onDelete: "set null" }),
   },
   (t) => [

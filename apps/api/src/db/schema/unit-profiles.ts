@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { buildings, users } from "./core.ts";
 import { occupancies, occupants } from "./occupancies.ts";
+import { belongsTo, writtenAt, timestamps } from "./columns.ts";
 
 /**
  * A unit's flag (document 1: Flag / Remove flag on the profile). At most one active flag per
@@ -11,14 +12,12 @@ export const occupancyFlags = pgTable(
   "occupancy_flags",
   {
     id: serial("id").primaryKey(),
-    occupancy_id: integer("occupancy_id")
-      .notNull()
-      .references(() => occupancies.id, { onDelete: "cascade" }),
+    occupancy_id: belongsTo("occupancy_id", () => occupancies.id),
     comment: text("comment").notNull(),
     /** Shown to managers and office only. */
     is_manager_only: boolean("is_manager_only").notNull().default(false),
     entered_by_id: integer("entered_by_id").references(() => users.id, { onDelete: "set null" }),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
     is_active: boolean("is_active").notNull().default(true),
     removed_by_id: integer("removed_by_id").references(() => users.id, { onDelete: "set null" }),
     date_removed: timestamp("date_removed", { withTimezone: true }),
@@ -36,13 +35,10 @@ export const occupancyNotes = pgTable(
   "occupancy_notes",
   {
     id: serial("id").primaryKey(),
-    occupancy_id: integer("occupancy_id")
-      .notNull()
-      .references(() => occupancies.id, { onDelete: "cascade" }),
+    occupancy_id: belongsTo("occupancy_id", () => occupancies.id),
     note: text("note").notNull(),
     entered_by_id: integer("entered_by_id").references(() => users.id, { onDelete: "set null" }),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
-    last_modified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("occupancy_notes_occupancy_idx").on(t.occupancy_id, t.date_created)],
 );
@@ -51,9 +47,7 @@ export const occupancyNoteLinks = pgTable(
   "occupancy_note_links",
   {
     id: serial("id").primaryKey(),
-    note_id: integer("note_id")
-      .notNull()
-      .references(() => occupancyNotes.id, { onDelete: "cascade" }),
+    note_id: belongsTo("note_id", () => occupancyNotes.id),
     link_text: text("link_text").notNull(),
     link_url: text("link_url").notNull(),
   },
@@ -68,9 +62,7 @@ export const idCardJobs = pgTable(
   "id_card_jobs",
   {
     id: serial("id").primaryKey(),
-    building_id: integer("building_id")
-      .notNull()
-      .references(() => buildings.id, { onDelete: "cascade" }),
+    building_id: belongsTo("building_id", () => buildings.id),
     occupant_id: integer("occupant_id").references(() => occupants.id, { onDelete: "set null" }),
     /** The name printed on the card and the unit, as requested (kept if the resident changes). */
     name: text("name").notNull(),
@@ -80,7 +72,7 @@ export const idCardJobs = pgTable(
     /** 'QUEUED' | 'PRINTED' | 'CANCELLED' */
     status: text("status").notNull().default("QUEUED"),
     requested_by_id: integer("requested_by_id").references(() => users.id, { onDelete: "set null" }),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
     printed_by_id: integer("printed_by_id").references(() => users.id, { onDelete: "set null" }),
     date_printed: timestamp("date_printed", { withTimezone: true }),
     cancelled_by_id: integer("cancelled_by_id").references(() => users.id, { onDelete: "set null" }),
@@ -110,7 +102,7 @@ export const storedFiles = pgTable(
     purpose: text("purpose").notNull(),
     building_id: integer("building_id").references(() => buildings.id, { onDelete: "set null" }),
     created_by_id: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
-    date_created: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
+    date_created: writtenAt("date_created"),
   },
   (t) => [index("stored_files_building_idx").on(t.building_id, t.purpose)],
 );

@@ -24,6 +24,7 @@ import {
   DEMO_TENANT,
   DEMO_UNITS,
 } from "./demo-accounts.ts";
+import { Rng } from "./history.ts";
 
 export interface SeedOptions {
   log?: (message: string) => void;
@@ -38,46 +39,9 @@ export interface SeedOptions {
  * produces the same rows (dates are relative to the seed day in each building's time zone).
  * ---------------------------------------------------------------------------------------- */
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Rng {
-  private next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  float(): number {
-    return this.next();
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.next() * list.length)];
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  shuffle<T>(list: readonly T[]): T[] {
-    const out = [...list];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(this.next() * (i + 1));
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    return out;
-  }
-}
-
+/** Names of the demo's staff and residents (the benchmark portfolio adds more: bench/lib/text.ts). */
 // prettier-ignore
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   "James", "Mary", "John", "Patricia", "Robert", "Jennifer", "Michael", "Linda", "William", "Elizabeth",
   "David", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen",
   "Christopher", "Lisa", "Daniel", "Nancy", "Matthew", "Betty", "Anthony", "Margaret", "Mark", "Sandra",
@@ -89,13 +53,13 @@ const FIRST_NAMES = [
   "Mateo", "Sofia", "Ahmed", "Leila", "Dmitri", "Olga", "Kwame", "Amara", "Sean", "Siobhan",
 ];
 // prettier-ignore
-const CHILD_NAMES = [
+export const CHILD_NAMES = [
   "Liam", "Olivia", "Noah", "Emma", "Oliver", "Ava", "Elijah", "Charlotte", "Lucas", "Amelia",
   "Mason", "Mia", "Ethan", "Harper", "Aiden", "Evelyn", "Leo", "Abigail", "Isaac", "Ella",
   "Caleb", "Chloe", "Ezra", "Nora", "Miles", "Zoe", "Theo", "Lily", "Jack", "Hazel",
 ];
 // prettier-ignore
-const LAST_NAMES = [
+export const LAST_NAMES = [
   "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez",
   "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin",
   "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson",
@@ -226,16 +190,11 @@ const QUOTAS = {
   pastOnCurrent: 11,
 };
 
-interface ApartmentPlan {
-  apartment_number: string;
-  sort_key: string;
-  bedrooms: string;
-  bathrooms: string;
-  floor: string | null;
-  line: string | null;
-  is_balcony_apt: boolean;
-  is_management: boolean;
-}
+/** A unit as the seed plans it: the columns of its row the seed chooses. */
+type ApartmentPlan = Pick<
+  typeof apartments.$inferSelect,
+  "apartment_number" | "sort_key" | "bedrooms" | "bathrooms" | "floor" | "line" | "is_balcony_apt" | "is_management"
+>;
 
 interface UnitState {
   kind: "vacant" | "futureOnly" | "current" | "management";

@@ -3,6 +3,9 @@ import { colorByName, PACKAGE_ENTITY, PACKAGE_EVENT_DISPLAY, type PackageGroup }
 import type { DbOrTx } from "../client.ts";
 import { events, packages, packageTypes } from "../schema/index.ts";
 import { dayjs, todayIn } from "../../lib/dates.ts";
+import { CLOSE_COMMENTS, OPEN_COMMENTS, PACKAGE_MIX } from "./package-text.ts";
+import { historyOf, mulberry32, type SeedHistoryOptions } from "./history.ts";
+import { CARRIERS } from "./shift-log-text.ts";
 
 /** The portfolio's starting package types, coloured per group; 'Keys' is immutable. */
 export const DEFAULT_PACKAGE_TYPES: {
@@ -98,61 +101,6 @@ export async function ensurePackageTypes(db: DbOrTx): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Demo packages
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Type names and their weights in a day's deliveries. */
-const MIX: [string, number][] = [
-  ["Small box", 34],
-  ["Large box", 18],
-  ["Envelope", 18],
-  ["Perishable", 5],
-  ["Dry cleaning", 5],
-  ["Flowers", 3],
-  ["Outgoing", 8],
-  ["Return label", 3],
-  ["Keys", 6],
-];
-const CARRIERS = ["UPS", "FedEx", "USPS", "Amazon", "DHL", "OnTrac"];
-const OPEN_COMMENTS: Record<string, string[]> = {
-  "Small box": ["{carrier}", "{carrier}, shelf A", "{carrier}, shelf B", "", ""],
-  "Large box": ["{carrier}, behind the desk", "{carrier}, heavy", "{carrier}, package room floor", ""],
-  Envelope: ["{carrier} envelope", "Certified mail", "", ""],
-  Perishable: ["In the package fridge", "Groceries, fridge 2", "Meal kit, fridge"],
-  "Dry cleaning": ["On the rack", "Two garments on the rack"],
-  Flowers: ["On the desk", "Vase, keep upright"],
-  Outgoing: ["Prepaid {carrier} label, awaiting pickup", "Return to {carrier}"],
-  "Return label": ["{carrier} return, label attached"],
-  Keys: ["Cleaner's key", "Spare key left by resident", "Dog walker's key", "Contractor key"],
-};
-const CLOSE_COMMENTS = [
-  "",
-  "",
-  "",
-  "Picked up by resident",
-  "Picked up by roommate",
-  "Signed for",
-  "Carrier collected",
-];
-
-export interface SeedPackagesOptions {
-  /** The moment the history ends at (defaults to now). */
-  now?: Date;
-  /** Days of history (default 28). */
-  days?: number;
-  /** Packages per day per building (default about 10). */
-  perDay?: number;
-  log?: (m: string) => void;
-}
-
 /**
  * The default types, and for every building without packages a realistic history: about ten
  * packages a day over the recent weeks for the units with a current lease, by the building's
@@ -161,11 +109,9 @@ export interface SeedPackagesOptions {
  * and recently closed packages, and the lease-ended and future-lease units each have one open
  * package (the grid's i and f). Deterministic for a given `now`; idempotent.
  */
-export async function seedPackages(db: DbOrTx, opts: SeedPackagesOptions = {}): Promise<{ packages: number }> {
+export async function seedPackages(db: DbOrTx, opts: SeedHistoryOptions = {}): Promise<{ packages: number }> {
   await ensurePackageTypes(db);
-  const now = opts.now ?? new Date();
-  const days = opts.days ?? 28;
-  const perDay = opts.perDay ?? 10;
+  const { now, days, perDay } = historyOf(opts);
   const q = async <T>(s: ReturnType<typeof sql>) => ((await db.execute(s)) as unknown as { rows: T[] }).rows;
 
   const types = await db
@@ -177,7 +123,7 @@ export async function seedPackages(db: DbOrTx, opts: SeedPackagesOptions = {}): 
     })
     .from(packageTypes);
   const typeByName = new Map(types.filter((t) => t.is_active).map((t) => [t.name, t]));
-  const mix = MIX.filter(([n]) => typeByName.has(n));
+  const mix = PACKAGE_MIX.filter(([n]) => typeByName.has(n));
   if (!mix.length) return { packages: 0 };
   const mixTotal = mix.reduce((s, [, w]) => s + w, 0);
 

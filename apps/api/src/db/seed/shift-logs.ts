@@ -4,6 +4,7 @@ import type { DbOrTx } from "../client.ts";
 import { events, shiftLogNoteApartments, shiftLogNotes, shiftLogTypes } from "../schema/index.ts";
 import { dayjs } from "../../lib/dates.ts";
 import { CARRIERS, HANDOVERS, NOTE_TEMPLATES, ordinal, PEOPLE, VENDORS } from "./shift-log-text.ts";
+import { historyOf, mulberry32, type SeedHistoryOptions } from "./history.ts";
 
 /** The portfolio's starting shift log types; 'End of shift' (code SHIFTEND) is immutable. */
 export const DEFAULT_SHIFT_LOG_TYPES = [
@@ -61,38 +62,15 @@ export async function ensureShiftLogTypes(db: DbOrTx): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Demo shift log
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export interface SeedShiftLogsOptions {
-  /** The moment the log ends at (defaults to now). */
-  now?: Date;
-  /** Days of history (default 28). */
-  days?: number;
-  /** Notes per day per building, besides end-of-shift notes (default 10; a few hundred a building). */
-  perDay?: number;
-  log?: (m: string) => void;
-}
-
 /**
  * A realistic shift log for every building that has none yet: about ten notes a day over
  * the recent weeks, by the building's staff, about its units (with the lease current then),
  * some high priority, some edited (with their history), and three end-of-shift notes a day
  * where end-of-shift logging is on. Deterministic for a given `now`; idempotent.
  */
-export async function seedShiftLogs(db: DbOrTx, opts: SeedShiftLogsOptions = {}): Promise<{ notes: number }> {
+export async function seedShiftLogs(db: DbOrTx, opts: SeedHistoryOptions = {}): Promise<{ notes: number }> {
   await ensureShiftLogTypes(db);
-  const now = opts.now ?? new Date();
-  const days = opts.days ?? 28;
-  const perDay = opts.perDay ?? 10;
+  const { now, days, perDay } = historyOf(opts);
   const types = await db
     .select({ id: shiftLogTypes.id, name: shiftLogTypes.name, code: shiftLogTypes.code })
     .from(shiftLogTypes);
