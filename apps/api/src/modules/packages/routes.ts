@@ -43,7 +43,10 @@ import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
 import { registerTypeList } from "../../lib/type-lists/routes.ts";
 import { sendView, type ViewBody } from "../../lib/view-cache.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
+import * as logClose from "./log-close-service.ts";
+import * as queue from "./queue-service.ts";
 import * as service from "./service.ts";
+import * as views from "./views-service.ts";
 import { packageTypeList } from "./types.ts";
 import { registerSummaryRoute } from "./summary.ts";
 
@@ -198,7 +201,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: PackageBulkResult, ...rowErrors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.bulkLog(contextOf(req), req.body, req.query.building)),
+    async (req, reply) => reply.status(201).send(await logClose.bulkLog(contextOf(req), req.body, req.query.building)),
   );
 
   app.post(
@@ -212,7 +215,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageCloseResult, ...errors, 413: Detail },
       },
     },
-    async (req) => service.bulkClose(contextOf(req), { ...readCloseRequest(req.body), queryBuilding: req.query.building }),
+    async (req) => logClose.bulkClose(contextOf(req), { ...readCloseRequest(req.body), queryBuilding: req.query.building }),
   );
 
   // Building views ---------------------------------------------------------------------------
@@ -231,7 +234,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, 500, 5000);
-      const activity = await service.packageActivity(contextOf(req), req.params.id, page);
+      const activity = await views.packageActivity(contextOf(req), req.params.id, page);
       const { count, results } = await activity.load();
       return paginate(req, page, count, results);
     },
@@ -248,7 +251,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageGrid, ...errors },
       },
     },
-    async (req, reply) => sendView(req, reply, gridViews, await service.packageGrid(contextOf(req), req.params.id)),
+    async (req, reply) => sendView(req, reply, gridViews, await views.packageGrid(contextOf(req), req.params.id)),
   );
 
   app.get(
@@ -265,7 +268,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const page = pageOf(req.query, APARTMENT_PACKAGES_LIMIT, 5000);
-      const view = await service.apartmentPackages(contextOf(req), req.params.id, page, req.query.public_only ?? false);
+      const view = await views.apartmentPackages(contextOf(req), req.params.id, page, req.query.public_only ?? false);
       return sendView(req, reply, apartmentPackagesViews, view);
     },
   );
@@ -287,7 +290,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, PACKAGE_QUEUE_LIMIT, 5000);
-      const { count, results } = await service.listQueue(contextOf(req), req.params.id, page);
+      const { count, results } = await queue.listQueue(contextOf(req), req.params.id, page);
       return paginate(req, page, count, results);
     },
   );
@@ -304,7 +307,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: z.union([BatchedPackage, z.array(BatchedPackage)]), ...rowErrors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.addToQueue(contextOf(req), req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await queue.addToQueue(contextOf(req), req.params.id, req.body)),
   );
 
   app.post(
@@ -318,7 +321,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: ConvertQueueResult, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.convertQueue(contextOf(req), req.params.id)),
+    async (req, reply) => reply.status(201).send(await queue.convertQueue(contextOf(req), req.params.id)),
   );
 
   app.patch(
@@ -332,7 +335,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: BatchedPackage, ...errors },
       },
     },
-    async (req) => service.patchQueueItem(contextOf(req), req.params.id, req.params.itemId, req.body),
+    async (req) => queue.patchQueueItem(contextOf(req), req.params.id, req.params.itemId, req.body),
   );
 
   app.delete(
@@ -342,7 +345,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: { tags, params: QueueItemParams, response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await service.removeQueueItem(contextOf(req), req.params.id, req.params.itemId);
+      await queue.removeQueueItem(contextOf(req), req.params.id, req.params.itemId);
       return reply.status(204).send(null);
     },
   );
