@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PageQuery } from "../common.ts";
-import { PACKAGE_MESSAGES } from "./base.ts";
+import { PACKAGE_BULK_MAX_ROWS, PACKAGE_MESSAGES } from "./base.ts";
 import { IdListField, openingComment, optionalText, requiredIdField } from "./fields.ts";
 import { PackagePerson } from "./list.ts";
 import { PackageTypeSummary } from "./package-types.ts";
@@ -59,6 +59,11 @@ export const BatchedPackageWrite = PackageBulkRow.extend({
   carrier: optionalText(100).nullable().optional(),
 });
 export type BatchedPackageWrite = z.infer<typeof BatchedPackageWrite>;
+/** The body of POST /core/buildings/{b}/package-queue/: one row or a list of rows (judged by the service). */
+export const BatchedPackageAdd = z.union([
+  BatchedPackageWrite,
+  z.array(BatchedPackageWrite).min(1).max(PACKAGE_BULK_MAX_ROWS),
+]);
 /** PATCH /core/buildings/{b}/package-queue/{id}/ */
 export const BatchedPackagePatch = z.object({
   send_notification_occupants: IdListField.optional(),

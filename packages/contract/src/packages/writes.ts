@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages.ts";
-import { PACKAGE_COMMENT_MAX, PACKAGE_MESSAGES } from "./base.ts";
+import { PACKAGE_BULK_MAX_ROWS, PACKAGE_COMMENT_MAX, PACKAGE_MESSAGES } from "./base.ts";
 import { IdListField, openingComment, requiredIdField, requiredText } from "./fields.ts";
 import { Package } from "./list.ts";
 
@@ -21,8 +21,15 @@ export const PackageBulkRow = z.object({
 });
 export type PackageBulkRow = z.infer<typeof PackageBulkRow>;
 export type PackageBulkRowInput = z.input<typeof PackageBulkRow>;
-/** The whole body: a list of rows (1 to 100); ?building= names the building (else the first row's). */
-export const PackageBulkWrite = z.array(PackageBulkRow);
+/**
+ * The whole body of POST /packages/bulk/: a list of rows (1 to PACKAGE_BULK_MAX_ROWS);
+ * ?building= names the building (else the first row's). Judged by the service, row by row.
+ */
+export const PackageBulkWrite = z
+  .array(PackageBulkRow)
+  .min(1)
+  .max(PACKAGE_BULK_MAX_ROWS)
+  .meta({ description: "Rows to log, each {occupancy, package_type, opening_comment, send_notification_occupants}" });
 export type PackageBulkRowErrors = Record<string, string[]>;
 
 /** Answer of POST /packages/bulk/ (201). */
@@ -49,6 +56,26 @@ export const PackageCloseFields = z.object({
     .max(PACKAGE_COMMENT_MAX, MESSAGES.maxLength(PACKAGE_COMMENT_MAX))
     .optional(),
 });
+/**
+ * The close request as the API document shows it: the fields PackageCloseFields reads (ids as a
+ * list, a comma list or `packages[]`), and the photo file of a multipart form. Other fields are
+ * let through: the route reads the form itself.
+ */
+export const PackageCloseForm = z
+  .looseObject({
+    packages: z
+      .union([z.array(z.union([z.number().int(), z.string()])), z.string(), z.number().int()])
+      .meta({ description: "The packages to close (repeat the field, or a comma list)", examples: [[101, 102]] }),
+    closing_comment: z
+      .string()
+      .optional()
+      .meta({ examples: ["Picked up by the resident"] }),
+    closing_photo_url: z
+      .any()
+      .optional()
+      .meta({ type: "string", format: "binary", description: "The closing photo (multipart only)" }),
+  })
+  .meta({ description: "A multipart form, or JSON without the photo" });
 export const PackageCloseResult = z.object({
   message: z.string(),
   count: z.number().int(),

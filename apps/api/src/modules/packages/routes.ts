@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema.js";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   APARTMENT_PACKAGES_LIMIT,
   ApartmentPackages,
   ApartmentPackagesQuery,
   BatchedPackage,
+  BatchedPackageAdd,
   BatchedPackagePatch,
   ConvertQueueResult,
   Detail,
@@ -23,7 +25,9 @@ import {
   PackageActivityQuery,
   PackageBuildingQuery,
   PackageBulkResult,
+  PackageBulkWrite,
   PackageCloseFields,
+  PackageCloseForm,
   PackageCloseResult,
   PackageColor,
   PackageCommentPatch,
@@ -56,6 +60,15 @@ const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 /** Bulk writes answer 400 with one error object per row. */
 const rowErrors = { ...errors, 400: z.union([z.array(FieldErrors), FieldErrors]) };
 const tags = ["packages"];
+
+/**
+ * For bodies the service judges itself (row by row, or a multipart form): the route's body schema
+ * documents the request and the body reaches the service as sent; path and query are checked as usual.
+ */
+function bodyAsSent<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
+  if (route.httpPart === "body") return (data) => ({ value: data });
+  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+}
 
 /** The fields and photo of a close request: a multipart form (read into the body), or JSON without a photo. */
 function readCloseRequest(body: unknown) {
@@ -192,12 +205,13 @@ const routes: FastifyPluginAsync = async (fastify) => {
     "/packages/bulk/",
     {
       config: { can: "packages.use" },
+      validatorCompiler: bodyAsSent,
       schema: {
         tags,
         summary:
           "Logs packages: a list of {occupancy, package_type, opening_comment, send_notification_occupants[]}; errors row by row",
         querystring: PackageBuildingQuery,
-        body: z.unknown(),
+        body: PackageBulkWrite,
         response: { 201: PackageBulkResult, ...rowErrors },
       },
     },
@@ -208,10 +222,13 @@ const routes: FastifyPluginAsync = async (fastify) => {
     "/packages/bulk/close/",
     {
       config: { can: "packages.use" },
+      validatorCompiler: bodyAsSent,
       schema: {
         tags,
         summary: "Closes packages (multipart: packages[], closing_comment, closing_photo_url file)",
         querystring: PackageBuildingQuery,
+        consumes: ["multipart/form-data", "application/json"],
+        body: PackageCloseForm,
         response: { 200: PackageCloseResult, ...errors, 413: Detail },
       },
     },
@@ -299,11 +316,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
     "/core/buildings/:id/package-queue/",
     {
       config: { can: "packages.use" },
+      validatorCompiler: bodyAsSent,
       schema: {
         tags,
         summary: "Adds to the batch: one row (answer: the item) or a list of rows (answer: the list)",
         params: IdParams,
-        body: z.unknown(),
+        body: BatchedPackageAdd,
         response: { 201: z.union([BatchedPackage, z.array(BatchedPackage)]), ...rowErrors },
       },
     },
