@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { PageQuery, queryBool } from "../common.ts";
-import {
-  colorByName,
-  PACKAGE_ABBREVIATION_MAX,
-  PACKAGE_COLORS,
-  PACKAGE_MESSAGES,
-  PackageGroup,
-} from "./base.ts";
+import { colorByName, PACKAGE_ABBREVIATION_MAX, PACKAGE_COLORS, PACKAGE_MESSAGES, PackageGroup } from "./base.ts";
 import { bool, hexColor, optionalText, requiredText } from "./fields.ts";
 
 // ---------------------------------------------------------------------------------------------

@@ -21,19 +21,23 @@ export const PackageActivityItem = Event.extend({
 export type PackageActivityItem = z.infer<typeof PackageActivityItem>;
 export const PackageActivityQuery = PageQuery;
 
-/**
- * GET /core/buildings/{b}/package-grid/ — one row per unit profile with open packages, in unit
- * order; `counts` holds the open packages per type (types without any are left out).
- * `package_types`: every active type shown on the grid (grid_display) plus any type that has
- * open packages, in display order: the grid's columns.
- */
-export const PackageGridRow = z.object({
+/** The unit profile a row of the grid or of apartment packages is about. */
+const UnitView = z.object({
   occupancy_id: z.number().int(),
   apartment_id: z.number().int(),
   apartment_number: z.string(),
   occupancy_status: OccupancyStatus,
   is_active_occupancy: z.boolean(),
   is_future_occupancy: z.boolean(),
+});
+
+/**
+ * GET /core/buildings/{b}/package-grid/ — one row per unit profile with open packages, in unit
+ * order; `counts` holds the open packages per type (types without any are left out).
+ * `package_types`: every active type shown on the grid (grid_display) plus any type that has
+ * open packages, in display order: the grid's columns.
+ */
+export const PackageGridRow = UnitView.extend({
   is_lease_expired: z.boolean(),
   occupants: z.array(z.object({ last_name: z.string(), is_active: z.boolean() })),
   total_count: z.number().int(),
@@ -52,13 +56,7 @@ export type PackageGrid = z.infer<typeof PackageGrid>;
  * GET /core/buildings/{b}/apartment-packages/?limit=1500 — unit profiles with open packages (unit
  * order), each with its open packages (oldest first). For the close page and the lobby display.
  */
-export const ApartmentPackages = z.object({
-  occupancy_id: z.number().int(),
-  apartment_id: z.number().int(),
-  apartment_number: z.string(),
-  occupancy_status: OccupancyStatus,
-  is_active_occupancy: z.boolean(),
-  is_future_occupancy: z.boolean(),
+export const ApartmentPackages = UnitView.extend({
   occupants: z.array(PackageOccupant),
   package_count: z.number().int(),
   packages: z.array(

@@ -40,3 +40,34 @@ export const intArray = (v: unknown): number[] => {
   if (typeof v === "string") return v.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
   return [];
 };
+
+/** A resident of a unit profile with what notices need (contact, notification settings). */
+export interface ResidentContact {
+  id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  is_active: boolean;
+  is_email_package_activity: boolean;
+  is_text_package_activity: boolean;
+}
+
+/** The residents (ResidentContact) of an occupancy as JSON, in the given order. */
+export const residentContactsOf = (occupancyId: SQL, order: SQL) => sql`coalesce((
+  select json_agg(json_build_object('id', oc.id, 'user_id', u.id, 'first_name', u.first_name,
+    'last_name', u.last_name, 'email', u.email, 'phone_number', u.phone_number, 'is_active', oc.is_active,
+    'is_email_package_activity', oc.is_email_package_activity,
+    'is_text_package_activity', oc.is_text_package_activity) order by ${order})
+  from occupants oc join users u on u.id = oc.user_id where oc.occupancy_id = ${occupancyId}), '[]'::json)`;
+
+/** The unit profile columns of the building views (with occupancyFlags). */
+export interface UnitViewRow {
+  occupancy_id: number;
+  apartment_id: number;
+  apartment_number: string;
+  occupancy_status: "CURRENT" | "FUTURE" | "INACTIVE";
+  is_active_occupancy: boolean;
+  is_future_occupancy: boolean;
+}

@@ -160,6 +160,17 @@ export interface NewPackage extends ValidRow {
   package_type_success?: boolean | null;
 }
 
+/** The columns a valid row fills, in the packages table as in the batch queue. */
+export const rowColumns = (scope: BuildingScope, r: ValidRow) => ({
+  building_id: scope.building.id,
+  occupancy_id: r.occ.id,
+  package_type_id: r.type.id,
+  opening_comment: r.opening_comment,
+  send_notification_occupants: r.occupants,
+  barcode: r.barcode ?? null,
+  carrier: r.carrier ?? null,
+});
+
 /** Inserts the packages and their PACKAGE_OPENED events (inside the caller's transaction). */
 export async function insertNewPackages(
   tx: DbOrTx,
@@ -170,18 +181,12 @@ export async function insertNewPackages(
   const ids = await repo.insertPackages(
     tx,
     rows.map((r) => ({
-      building_id: scope.building.id,
-      occupancy_id: r.occ.id,
+      ...rowColumns(scope, r),
       apartment_id: r.occ.apartment_id,
-      package_type_id: r.type.id,
-      status: "OPEN",
-      opening_comment: r.opening_comment,
+      status: "OPEN" as const,
       date_opened: at,
       date_created: at,
       opened_by_id: scope.user.id,
-      send_notification_occupants: r.occupants,
-      barcode: r.barcode ?? null,
-      carrier: r.carrier ?? null,
       scanned_at: r.scanned_at ?? null,
       barcode_success: r.barcode_success ?? null,
       apartment_success: r.apartment_success ?? null,

@@ -2,7 +2,15 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { packageQueue } from "../../db/schema/index.ts";
 import { rowsOf } from "../../lib/sql.ts";
-import { ids, intArray, json, toDate, typeSummary } from "./fragments-repository.ts";
+import {
+  ids,
+  intArray,
+  json,
+  type ResidentContact,
+  residentContactsOf,
+  toDate,
+  typeSummary,
+} from "./fragments-repository.ts";
 import type { PackageRow } from "./list-repository.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -17,16 +25,7 @@ export interface QueueRow {
   package_type: PackageRow["package_type"];
   opening_comment: string;
   send_notification_occupants: number[];
-  occupants: {
-    id: number;
-    first_name: string;
-    last_name: string;
-    email: string;
-    phone_number: string;
-    is_active: boolean;
-    is_email_package_activity: boolean;
-    is_text_package_activity: boolean;
-  }[];
+  occupants: ResidentContact[];
   cb_id: number | null;
   cb_first_name: string | null;
   cb_last_name: string | null;
@@ -47,11 +46,7 @@ export async function listQueue(
       select q.id, q.building_id, q.occupancy_id, a.apartment_number, q.package_type_id, ${typeSummary} as package_type,
         q.opening_comment, q.send_notification_occupants, q.date_created, q.barcode, q.carrier,
         cb.id as cb_id, cb.first_name as cb_first_name, cb.last_name as cb_last_name,
-        coalesce((select json_agg(json_build_object('id', oc.id, 'first_name', u.first_name, 'last_name', u.last_name,
-            'email', u.email, 'phone_number', u.phone_number, 'is_active', oc.is_active,
-            'is_email_package_activity', oc.is_email_package_activity,
-            'is_text_package_activity', oc.is_text_package_activity) order by oc.is_active desc, oc.id)
-          from occupants oc join users u on u.id = oc.user_id where oc.occupancy_id = q.occupancy_id), '[]'::json) as occupants
+        ${residentContactsOf(sql`q.occupancy_id`, sql`oc.is_active desc, oc.id`)} as occupants
       from package_queue q
         join package_types t on t.id = q.package_type_id
         join occupancies o on o.id = q.occupancy_id

@@ -18,6 +18,7 @@ import {
   type NewPackage,
   notifyLogged,
   RowErrors,
+  rowColumns,
   typeName,
   validateRows,
   type ValidRow,
@@ -94,16 +95,7 @@ export async function addToQueue(
   const { scope, rows } = validated;
   const ids = await queueRepo.insertQueue(
     db,
-    rows.map((r) => ({
-      building_id: scope.building.id,
-      occupancy_id: r.occ.id,
-      package_type_id: r.type.id,
-      opening_comment: r.opening_comment,
-      send_notification_occupants: r.occupants,
-      created_by_id: scope.user.id,
-      barcode: r.barcode ?? null,
-      carrier: r.carrier ?? null,
-    })),
+    rows.map((r) => ({ ...rowColumns(scope, r), created_by_id: scope.user.id })),
   );
   const { rows: out } = await queueRepo.listQueue(db, scope.building.id, { limit: ids.length, offset: 0 }, ids);
   const items = out.map((r) => toBatched(r, scope.user, scope));

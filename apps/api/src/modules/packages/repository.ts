@@ -12,7 +12,7 @@ import {
   smsMessages,
   users,
 } from "../../db/schema/index.ts";
-import { ids, json } from "./fragments-repository.ts";
+import { ids, json, type ResidentContact, residentContactsOf } from "./fragments-repository.ts";
 
 /**
  * Package queries: types, a package's head and its writes, its events, the occupancies a write
@@ -226,17 +226,7 @@ export interface OccupancyInfo {
   apartment_id: number;
   apartment_number: string;
   is_active: boolean;
-  occupants: {
-    id: number;
-    user_id: number;
-    first_name: string;
-    last_name: string;
-    email: string;
-    phone_number: string;
-    is_active: boolean;
-    is_email_package_activity: boolean;
-    is_text_package_activity: boolean;
-  }[];
+  occupants: ResidentContact[];
 }
 
 export async function occupancyInfo(db: DbOrTx, list: number[]): Promise<Map<number, OccupancyInfo>> {
@@ -245,11 +235,7 @@ export async function occupancyInfo(db: DbOrTx, list: number[]): Promise<Map<num
   const rows = rowsOf<OccupancyInfo>(
     await db.execute(sql`
       select o.id, o.building_id, o.apartment_id, a.apartment_number, o.is_active,
-        coalesce((select json_agg(json_build_object('id', oc.id, 'user_id', u.id, 'first_name', u.first_name,
-            'last_name', u.last_name, 'email', u.email, 'phone_number', u.phone_number, 'is_active', oc.is_active,
-            'is_email_package_activity', oc.is_email_package_activity,
-            'is_text_package_activity', oc.is_text_package_activity) order by oc.id)
-          from occupants oc join users u on u.id = oc.user_id where oc.occupancy_id = o.id), '[]'::json) as occupants
+        ${residentContactsOf(sql`o.id`, sql`oc.id`)} as occupants
       from occupancies o join apartments a on a.id = o.apartment_id
       where o.id in (${ids([...new Set(list)])})`),
   );

@@ -3,7 +3,15 @@ import { PACKAGE_ENTITY, type PackageStatus } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { packageTypes } from "../../db/schema/index.ts";
 import { rowsOf } from "../../lib/sql.ts";
-import { json, occupancyFlags, occupantsOf, toDate, ts, typeSummary } from "./fragments-repository.ts";
+import {
+  json,
+  occupancyFlags,
+  occupantsOf,
+  toDate,
+  ts,
+  typeSummary,
+  type UnitViewRow,
+} from "./fragments-repository.ts";
 import type { PackageRow } from "./list-repository.ts";
 import type { TypeRow } from "./repository.ts";
 
@@ -67,13 +75,7 @@ export async function listActivity(
 // ---------------------------------------------------------------------------------------------
 // Building views
 
-export interface GridRow {
-  occupancy_id: number;
-  apartment_id: number;
-  apartment_number: string;
-  occupancy_status: "CURRENT" | "FUTURE" | "INACTIVE";
-  is_active_occupancy: boolean;
-  is_future_occupancy: boolean;
+export interface GridRow extends UnitViewRow {
   is_lease_expired: boolean;
   occupants: { last_name: string; is_active: boolean }[];
   total_count: number;
@@ -130,13 +132,7 @@ export async function gridTypes(db: DbOrTx, buildingId: number): Promise<TypeRow
     .orderBy(asc(packageTypes.display_order), sql`lower(${packageTypes.name})`, asc(packageTypes.id));
 }
 
-export interface ApartmentPackagesRow {
-  occupancy_id: number;
-  apartment_id: number;
-  apartment_number: string;
-  occupancy_status: "CURRENT" | "FUTURE" | "INACTIVE";
-  is_active_occupancy: boolean;
-  is_future_occupancy: boolean;
+export interface ApartmentPackagesRow extends UnitViewRow {
   occupants: { id: number; first_name: string; last_name: string; is_active: boolean }[];
   package_count: number;
   packages: { id: number; package_type: PackageRow["package_type"]; date_opened: string; opening_comment: string }[];
