@@ -23,7 +23,6 @@ import { userPageKey, type View } from "../../lib/view-cache.ts";
 import * as repo from "./repository.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 
-
 /**
  * Who may be listed: with `building`, the building gate (403 before anything is read) and the
  * employees granted that building; without, OF sees every employee and others those sharing
@@ -63,27 +62,38 @@ const minLogin = (value: string | undefined, timeZone: string) =>
  * GET /core/employees/ — the access check, then the page as a view kept per user and URL until
  * an employee, a staff account or a building grant changes (topic employees:all).
  */
-export async function employeesView(ctx: ServiceContext, q: EmployeeQuery): Promise<View> {
-  const scope = await employeeScope(ctx, q.building);
+export function employeesView(ctx: ServiceContext, q: EmployeeQuery): Promise<View> {
+  return employeePageView(ctx, q.building, (scope) => listEmployees(ctx, q, scope));
+}
+
+/** An employee list page behind the access check, kept per user and URL (see employeesView). */
+async function employeePageView(
+  ctx: ServiceContext,
+  building: number | undefined,
+  load: (scope: EmployeeScope) => Promise<object>,
+): Promise<View> {
+  const scope = await employeeScope(ctx, building);
   return {
     key: userPageKey(ctx),
     topics: [topics.employees, topics.user(requireUser(ctx).id)],
-    load: () => listEmployees(ctx, q, scope),
+    load: () => load(scope),
   };
 }
+
+/** The filter both employee lists share. */
+const employeeFilter = (q: EmployeeSimpleQuery, scope: EmployeeScope) => ({
+  buildingId: scope.buildingId,
+  scopeIds: scope.scopeIds,
+  roles: q.app_user__role,
+  isActive: q.app_user__user__is_active,
+  search: q.search,
+});
 
 async function listEmployees(ctx: ServiceContext, q: EmployeeQuery, scope: EmployeeScope) {
   const page = pageOf(q, EMPLOYEE_LIST_LIMITS.list, EMPLOYEE_LIST_LIMITS.list);
   const { count, rows } = await repo.listEmployees(
     ctx.db,
-    {
-      buildingId: scope.buildingId,
-      scopeIds: scope.scopeIds,
-      roles: q.app_user__role,
-      isActive: q.app_user__user__is_active,
-      minLastLogin: minLogin(q.min_last_login_date, scope.timeZone),
-      search: q.search,
-    },
+    { ...employeeFilter(q, scope), minLastLogin: minLogin(q.min_last_login_date, scope.timeZone) },
     parseOrdering(q.ordering),
     page,
   );
@@ -117,28 +127,13 @@ async function listEmployees(ctx: ServiceContext, q: EmployeeQuery, scope: Emplo
 }
 
 /** GET /core/employees/simple-list/ (kept like the employee list) */
-export async function employeesSimpleView(ctx: ServiceContext, q: EmployeeSimpleQuery): Promise<View> {
-  const scope = await employeeScope(ctx, q.building);
-  return {
-    key: userPageKey(ctx),
-    topics: [topics.employees, topics.user(requireUser(ctx).id)],
-    load: () => listEmployeesSimple(ctx, q, scope),
-  };
+export function employeesSimpleView(ctx: ServiceContext, q: EmployeeSimpleQuery): Promise<View> {
+  return employeePageView(ctx, q.building, (scope) => listEmployeesSimple(ctx, q, scope));
 }
 
 async function listEmployeesSimple(ctx: ServiceContext, q: EmployeeSimpleQuery, scope: EmployeeScope) {
   const page = pageOf(q, EMPLOYEE_LIST_LIMITS.simple, EMPLOYEE_LIST_LIMITS.simple);
-  const { count, rows } = await repo.listEmployeesSimple(
-    ctx.db,
-    {
-      buildingId: scope.buildingId,
-      scopeIds: scope.scopeIds,
-      roles: q.app_user__role,
-      isActive: q.app_user__user__is_active,
-      search: q.search,
-    },
-    page,
-  );
+  const { count, rows } = await repo.listEmployeesSimple(ctx.db, employeeFilter(q, scope), page);
   const results: EmployeeSimple[] = rows.map((r) => ({ ...r, role: r.role as Role }));
   return paginate(ctx, page, count, results);
 }

@@ -5,6 +5,7 @@ import type { TestApp } from "../../test/app.ts";
 import { emailMessages, smsMessages } from "../../db/schema/index.ts";
 import { setSmsProvider } from "../../lib/sms.ts";
 import { dayjs } from "../../lib/dates.ts";
+import { startSmtp, waitFor } from "../../test/fixtures.ts";
 import {
   backdate,
   clearPackages,
@@ -13,11 +14,9 @@ import {
   logOne,
   logPackages,
   otherUnits,
-  startSmtp,
   types,
   unit,
   type UnitInfo,
-  waitFor,
   createPackagesApp,
 } from "./test-fixtures.ts";
 

@@ -68,47 +68,43 @@ export interface ResidentNoticeResult {
   sms_ids: number[];
 }
 
+/** What one kind of resident notice says, for the packages it covers. */
+interface ResidentNotice {
+  kind: "package_logged" | "package_closed";
+  subject: string;
+  /** The mail's lines after the greeting. */
+  lines: string[];
+  sms: string;
+}
+
 /**
- * 'Package logged' for one unit: one mail to every chosen resident with mail on (one message,
- * each resident a recipient), one text to each with texts on. Packages of the keys group are
- * left out; nothing is sent when no package remains.
+ * A notice for one unit: one mail to every chosen resident with mail on (one message, each
+ * resident a recipient), one text to each with texts on. Packages of the keys group are left
+ * out; nothing is sent when no package remains.
  */
-export async function sendLoggedNotice(
+async function sendResidentNotice(
   deps: Deps,
   building: BuildingInfo,
   occ: OccupancyInfo,
   list: NoticePackage[],
+  noticeOf: (pkgs: NoticePackage[]) => ResidentNotice,
 ): Promise<ResidentNoticeResult> {
   const pkgs = list.filter((p) => notifies(p) && p.occupants.length);
   const out: ResidentNoticeResult = { email_id: null, sent_to: [], sms_ids: [] };
   if (!pkgs.length) return out;
   const { email, text } = recipientsOf(occ, pkgs);
-  const n = pkgs.length;
-  const unit = occ.apartment_number;
-  const subjects = [...new Set(pkgs.map((p) => p.email_subject.trim()))];
-  const subject =
-    subjects.length === 1 && subjects[0]
-      ? subjects[0]
-      : n === 1
-        ? `You have a package at ${building.name}`
-        : `You have ${n} packages at ${building.name}`;
+  const { kind, subject, lines, sms } = noticeOf(pkgs);
+  const related = { entity_type: "package", entity_id: pkgs[0].id };
   if (email.length) {
-    const body = [
-      `Hello ${email.map(fullName).join(", ")},`,
-      "",
-      `The front desk at ${building.name} logged ${n === 1 ? "a package" : `${n} packages`} for unit ${unit}:`,
-      ...listing(pkgs),
-      "",
-      "Please pick up at the front desk.",
-    ].join("\n");
+    const body = [`Hello ${email.map(fullName).join(", ")},`, "", ...lines].join("\n");
     const sent = await sendMail(deps as MailDeps, {
-      kind: "package_logged",
+      kind,
       to: email.map((o) => ({ email: o.email.trim(), name: fullName(o) || undefined })),
       subject,
       text: body,
       html: htmlOf(body),
       building_id: building.id,
-      related: { entity_type: "package", entity_id: pkgs[0].id },
+      related,
     });
     if (sent) {
       out.email_id = sent.id;
@@ -116,19 +112,49 @@ export async function sendLoggedNotice(
     }
   }
   for (const o of text) {
-    const sms = await sendSms(deps, {
-      kind: "package_logged",
+    const sent = await sendSms(deps, {
+      kind,
       to: o.phone_number,
       to_name: fullName(o),
-      body: `${building.name}: ${n === 1 ? "a package was" : `${n} packages were`} logged for unit ${unit} (${pkgs
-        .map((p) => p.type_name)
-        .join(", ")}). Please pick up at the front desk.`,
+      body: sms,
       building_id: building.id,
-      related: { entity_type: "package", entity_id: pkgs[0].id },
+      related,
     });
-    if (sms) out.sms_ids.push(sms.id);
+    if (sent) out.sms_ids.push(sent.id);
   }
   return out;
+}
+
+/** 'Package logged' for one unit (the packages' mail subject when they share one). */
+export async function sendLoggedNotice(
+  deps: Deps,
+  building: BuildingInfo,
+  occ: OccupancyInfo,
+  list: NoticePackage[],
+): Promise<ResidentNoticeResult> {
+  return sendResidentNotice(deps, building, occ, list, (pkgs) => {
+    const n = pkgs.length;
+    const unit = occ.apartment_number;
+    const subjects = [...new Set(pkgs.map((p) => p.email_subject.trim()))];
+    return {
+      kind: "package_logged",
+      subject:
+        subjects.length === 1 && subjects[0]
+          ? subjects[0]
+          : n === 1
+            ? `You have a package at ${building.name}`
+            : `You have ${n} packages at ${building.name}`,
+      lines: [
+        `The front desk at ${building.name} logged ${n === 1 ? "a package" : `${n} packages`} for unit ${unit}:`,
+        ...listing(pkgs),
+        "",
+        "Please pick up at the front desk.",
+      ],
+      sms: `${building.name}: ${n === 1 ? "a package was" : `${n} packages were`} logged for unit ${unit} (${pkgs
+        .map((p) => p.type_name)
+        .join(", ")}). Please pick up at the front desk.`,
+    };
+  });
 }
 
 /** 'Package closed' for one unit: the residents notified when the packages were logged. */
@@ -139,50 +165,25 @@ export async function sendClosedNotice(
   list: NoticePackage[],
   at: Date,
 ): Promise<ResidentNoticeResult> {
-  const pkgs = list.filter((p) => notifies(p) && p.occupants.length);
-  const out: ResidentNoticeResult = { email_id: null, sent_to: [], sms_ids: [] };
-  if (!pkgs.length) return out;
-  const { email, text } = recipientsOf(occ, pkgs);
-  const n = pkgs.length;
-  const when = dayjs(at).tz(building.time_zone).format("MMMM D, YYYY h:mm A");
-  if (email.length) {
-    const body = [
-      `Hello ${email.map(fullName).join(", ")},`,
-      "",
-      `${n === 1 ? "A package" : `${n} packages`} for unit ${occ.apartment_number} ${n === 1 ? "was" : "were"} picked up from the front desk at ${building.name} on ${when}:`,
-      ...listing(pkgs),
-      "",
-      "If this was not you, please contact the front desk.",
-    ].join("\n");
-    const sent = await sendMail(deps as MailDeps, {
+  return sendResidentNotice(deps, building, occ, list, (pkgs) => {
+    const n = pkgs.length;
+    const when = dayjs(at).tz(building.time_zone).format("MMMM D, YYYY h:mm A");
+    const what = `${n === 1 ? "A package" : `${n} packages`} for unit ${occ.apartment_number} ${n === 1 ? "was" : "were"}`;
+    return {
       kind: "package_closed",
-      to: email.map((o) => ({ email: o.email.trim(), name: fullName(o) || undefined })),
       subject:
         n === 1
           ? `Your package has been picked up – ${building.name}`
           : `Your packages have been picked up – ${building.name}`,
-      text: body,
-      html: htmlOf(body),
-      building_id: building.id,
-      related: { entity_type: "package", entity_id: pkgs[0].id },
-    });
-    if (sent) {
-      out.email_id = sent.id;
-      out.sent_to = email.map((o) => o.email.trim());
-    }
-  }
-  for (const o of text) {
-    const sms = await sendSms(deps, {
-      kind: "package_closed",
-      to: o.phone_number,
-      to_name: fullName(o),
-      body: `${building.name}: ${n === 1 ? "a package" : `${n} packages`} for unit ${occ.apartment_number} ${n === 1 ? "was" : "were"} picked up (${when}).`,
-      building_id: building.id,
-      related: { entity_type: "package", entity_id: pkgs[0].id },
-    });
-    if (sms) out.sms_ids.push(sms.id);
-  }
-  return out;
+      lines: [
+        `${what} picked up from the front desk at ${building.name} on ${when}:`,
+        ...listing(pkgs),
+        "",
+        "If this was not you, please contact the front desk.",
+      ],
+      sms: `${building.name}: ${what.charAt(0).toLowerCase()}${what.slice(1)} picked up (${when}).`,
+    };
+  });
 }
 
 /**

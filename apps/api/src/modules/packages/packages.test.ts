@@ -6,6 +6,7 @@ import type { TestApp } from "../../test/app.ts";
 import { dayjs, todayIn } from "../../lib/dates.ts";
 import {
   backdate,
+  packageBasics,
   BULK,
   clearPackages,
   CLOSE,
@@ -16,8 +17,6 @@ import {
   otherUnits,
   setBuildingSettings,
   smallPng,
-  types,
-  unit,
   type UnitInfo,
   createPackagesApp,
 } from "./test-fixtures.ts";
@@ -35,11 +34,7 @@ const day = (offset: number) => dayjs(todayIn(TZ)).add(offset, "day").format("YY
 
 beforeAll(async () => {
   t = await createPackagesApp();
-  ty = await types(t);
-  await clearPackages(t);
-  u1203 = await unit(t, 1, "1203");
-  u305 = await unit(t, 1, "305");
-  u1105 = await unit(t, 1, "1105");
+  ({ ty, u1203, u305, u1105 } = await packageBasics(t));
   others = await otherUnits(t, 1, 5, ["1203", "305", "1105", "1504", "808"]);
   [b2unit] = await otherUnits(t, 2, 1);
   [b3unit] = await otherUnits(t, 3, 1);

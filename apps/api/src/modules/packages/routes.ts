@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema.js";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   APARTMENT_PACKAGES_LIMIT,
   ApartmentPackages,
   ApartmentPackagesQuery,
   BatchedPackage,
+  BatchedPackageAdd,
   BatchedPackagePatch,
   ConvertQueueResult,
   Detail,
@@ -23,7 +25,9 @@ import {
   PackageActivityQuery,
   PackageBuildingQuery,
   PackageBulkResult,
+  PackageBulkWrite,
   PackageCloseFields,
+  PackageCloseForm,
   PackageCloseResult,
   PackageColor,
   PackageCommentPatch,
@@ -43,7 +47,10 @@ import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
 import { registerTypeList } from "../../lib/type-lists/routes.ts";
 import { sendView, type ViewBody } from "../../lib/view-cache.ts";
 import { ensurePackageTypes } from "../../db/seed/packages.ts";
+import * as logClose from "./log-close-service.ts";
+import * as queue from "./queue-service.ts";
 import * as service from "./service.ts";
+import * as views from "./views-service.ts";
 import { packageTypeList } from "./types.ts";
 import { registerSummaryRoute } from "./summary.ts";
 
@@ -53,6 +60,15 @@ const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 /** Bulk writes answer 400 with one error object per row. */
 const rowErrors = { ...errors, 400: z.union([z.array(FieldErrors), FieldErrors]) };
 const tags = ["packages"];
+
+/**
+ * For bodies the service judges itself (row by row, or a multipart form): the route's body schema
+ * documents the request and the body reaches the service as sent; path and query are checked as usual.
+ */
+function bodyAsSent<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
+  if (route.httpPart === "body") return (data) => ({ value: data });
+  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+}
 
 /** The fields and photo of a close request: a multipart form (read into the body), or JSON without a photo. */
 function readCloseRequest(body: unknown) {
@@ -189,30 +205,34 @@ const routes: FastifyPluginAsync = async (fastify) => {
     "/packages/bulk/",
     {
       config: { can: "packages.use" },
+      validatorCompiler: bodyAsSent,
       schema: {
         tags,
         summary:
           "Logs packages: a list of {occupancy, package_type, opening_comment, send_notification_occupants[]}; errors row by row",
         querystring: PackageBuildingQuery,
-        body: z.unknown(),
+        body: PackageBulkWrite,
         response: { 201: PackageBulkResult, ...rowErrors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.bulkLog(contextOf(req), req.body, req.query.building)),
+    async (req, reply) => reply.status(201).send(await logClose.bulkLog(contextOf(req), req.body, req.query.building)),
   );
 
   app.post(
     "/packages/bulk/close/",
     {
       config: { can: "packages.use" },
+      validatorCompiler: bodyAsSent,
       schema: {
         tags,
         summary: "Closes packages (multipart: packages[], closing_comment, closing_photo_url file)",
         querystring: PackageBuildingQuery,
+        consumes: ["multipart/form-data", "application/json"],
+        body: PackageCloseForm,
         response: { 200: PackageCloseResult, ...errors, 413: Detail },
       },
     },
-    async (req) => service.bulkClose(contextOf(req), { ...readCloseRequest(req.body), queryBuilding: req.query.building }),
+    async (req) => logClose.bulkClose(contextOf(req), { ...readCloseRequest(req.body), queryBuilding: req.query.building }),
   );
 
   // Building views ---------------------------------------------------------------------------
@@ -231,7 +251,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, 500, 5000);
-      const activity = await service.packageActivity(contextOf(req), req.params.id, page);
+      const activity = await views.packageActivity(contextOf(req), req.params.id, page);
       const { count, results } = await activity.load();
       return paginate(req, page, count, results);
     },
@@ -248,7 +268,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageGrid, ...errors },
       },
     },
-    async (req, reply) => sendView(req, reply, gridViews, await service.packageGrid(contextOf(req), req.params.id)),
+    async (req, reply) => sendView(req, reply, gridViews, await views.packageGrid(contextOf(req), req.params.id)),
   );
 
   app.get(
@@ -265,7 +285,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const page = pageOf(req.query, APARTMENT_PACKAGES_LIMIT, 5000);
-      const view = await service.apartmentPackages(contextOf(req), req.params.id, page, req.query.public_only ?? false);
+      const view = await views.apartmentPackages(contextOf(req), req.params.id, page, req.query.public_only ?? false);
       return sendView(req, reply, apartmentPackagesViews, view);
     },
   );
@@ -287,7 +307,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const page = pageOf(req.query, PACKAGE_QUEUE_LIMIT, 5000);
-      const { count, results } = await service.listQueue(contextOf(req), req.params.id, page);
+      const { count, results } = await queue.listQueue(contextOf(req), req.params.id, page);
       return paginate(req, page, count, results);
     },
   );
@@ -296,15 +316,16 @@ const routes: FastifyPluginAsync = async (fastify) => {
     "/core/buildings/:id/package-queue/",
     {
       config: { can: "packages.use" },
+      validatorCompiler: bodyAsSent,
       schema: {
         tags,
         summary: "Adds to the batch: one row (answer: the item) or a list of rows (answer: the list)",
         params: IdParams,
-        body: z.unknown(),
+        body: BatchedPackageAdd,
         response: { 201: z.union([BatchedPackage, z.array(BatchedPackage)]), ...rowErrors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.addToQueue(contextOf(req), req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await queue.addToQueue(contextOf(req), req.params.id, req.body)),
   );
 
   app.post(
@@ -318,7 +339,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 201: ConvertQueueResult, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.convertQueue(contextOf(req), req.params.id)),
+    async (req, reply) => reply.status(201).send(await queue.convertQueue(contextOf(req), req.params.id)),
   );
 
   app.patch(
@@ -332,7 +353,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: BatchedPackage, ...errors },
       },
     },
-    async (req) => service.patchQueueItem(contextOf(req), req.params.id, req.params.itemId, req.body),
+    async (req) => queue.patchQueueItem(contextOf(req), req.params.id, req.params.itemId, req.body),
   );
 
   app.delete(
@@ -342,7 +363,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: { tags, params: QueueItemParams, response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {
-      await service.removeQueueItem(contextOf(req), req.params.id, req.params.itemId);
+      await queue.removeQueueItem(contextOf(req), req.params.id, req.params.itemId);
       return reply.status(204).send(null);
     },
   );

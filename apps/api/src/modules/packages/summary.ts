@@ -8,7 +8,7 @@ import { topics } from "../../lib/change-feed.ts";
 import { contextOf } from "../../lib/context.ts";
 import { iso, startOfDayIn, todayIn } from "../../lib/dates.ts";
 import { sendView, type View, type ViewBody } from "../../lib/view-cache.ts";
-import { toTypeSummary } from "./service.ts";
+import { toTypeSummary } from "./output.ts";
 import * as repo from "./summary-repository.ts";
 
 /**

@@ -1,18 +1,13 @@
-import type { AddressInfo } from "node:net";
-import { eq, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import {
-  type BuildingSettingsPatch,
-  mergeBuildingSettings,
-  type Package,
-  type PackageBulkResult,
-} from "@portico/contract";
+import { type Package, type PackageBulkResult } from "@portico/contract";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+export { setBuildingSettings } from "../../test/fixtures.ts";
 import type { Config } from "../../config.ts";
-import { buildingSettings, packageTypes } from "../../db/schema/index.ts";
+import { packageTypes } from "../../db/schema/index.ts";
 import { ensurePackageTypes, seedPackages } from "../../db/seed/packages.ts";
 import { rowsOf } from "../../lib/sql.ts";
+import type { ResidentContact } from "./fragments-repository.ts";
 
 /**
  * Package test helpers over the demo portfolio: building 1 (frontdesk, manager, office reach
@@ -40,16 +35,8 @@ export interface UnitInfo {
   occupancy_id: number;
   apartment_id: number;
   apartment_number: string;
-  occupants: {
-    id: number;
-    user_id: number;
-    first_name: string;
-    last_name: string;
-    email: string;
-    phone_number: string;
-  }[];
+  occupants: Pick<ResidentContact, "id" | "user_id" | "first_name" | "last_name" | "email" | "phone_number">[];
 }
-
 
 /** The newest active occupancy of a unit (by number) in a building. */
 export async function unit(t: TestApp, building: number, number: string): Promise<UnitInfo> {
@@ -96,20 +83,18 @@ export async function types(t: TestApp): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.name, r.id]));
 }
 
+/** A clean slate (no packages), the type ids by name and the units most suites log for (building 1). */
+export async function packageBasics(t: TestApp) {
+  const ty = await types(t);
+  await clearPackages(t);
+  return { ty, u1203: await unit(t, 1, "1203"), u305: await unit(t, 1, "305"), u1105: await unit(t, 1, "1105") };
+}
+
 /** Removes every package, queued package and package event (a clean slate for exact counts). */
 export async function clearPackages(t: TestApp): Promise<void> {
   await t.db.execute(sql`delete from package_queue`);
   await t.db.execute(sql`delete from events where entity_type = 'package'`);
   await t.db.execute(sql`delete from packages`);
-}
-
-export async function setBuildingSettings(t: TestApp, building: number, patch: BuildingSettingsPatch): Promise<void> {
-  const [row] = await t.db.select().from(buildingSettings).where(eq(buildingSettings.building_id, building));
-  const merged = mergeBuildingSettings(row?.settings, patch);
-  await t.db
-    .insert(buildingSettings)
-    .values({ building_id: building, settings: merged })
-    .onConflictDoUpdate({ target: buildingSettings.building_id, set: { settings: merged } });
 }
 
 /** Logs packages through the API as `username`; fails the test on a non-201. */
@@ -174,40 +159,3 @@ export const smallPng = () =>
   sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 200, g: 40, b: 40 } } })
     .png()
     .toBuffer();
-
-export interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real local SMTP server on a random port. */
-export async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (c: string) => (raw += c));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-export async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

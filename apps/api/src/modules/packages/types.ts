@@ -9,7 +9,7 @@ import {
 import { topics } from "../../lib/change-feed.ts";
 import { defineTypeList } from "../../lib/type-lists/service.ts";
 import { typeRows } from "./repository.ts";
-import { toTypeSummary } from "./service.ts";
+import { toTypeSummary } from "./output.ts";
 
 /**
  * Package types (document 2 sections 3 and 7): global, read by every staff member, managed by

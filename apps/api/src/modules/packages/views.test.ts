@@ -4,6 +4,7 @@ import type { ApartmentPackages, BatchedPackage, Package, PackageGrid } from "@p
 import type { TestApp } from "../../test/app.ts";
 import {
   backdate,
+  packageBasics,
   clearPackages,
   CLOSE,
   core,
@@ -12,8 +13,6 @@ import {
   logPackages,
   otherUnits,
   setBuildingSettings,
-  types,
-  unit,
   type UnitInfo,
   createPackagesApp,
 } from "./test-fixtures.ts";
@@ -28,11 +27,7 @@ let b3unit: UnitInfo;
 
 beforeAll(async () => {
   t = await createPackagesApp();
-  ty = await types(t);
-  await clearPackages(t);
-  u1203 = await unit(t, 1, "1203");
-  u305 = await unit(t, 1, "305");
-  u1105 = await unit(t, 1, "1105");
+  ({ ty, u1203, u305, u1105 } = await packageBasics(t));
   others = await otherUnits(t, 1, 3, ["1203", "305", "1105"]);
   [b3unit] = await otherUnits(t, 3, 1);
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Paginated, ShiftLogNote } from "@portico/contract";
-import { createTestApp, eventually, type TestApp } from "../../test/app.ts";
-import { createWorld, postNote, type ShiftWorld } from "./test-fixtures.ts";
+import { eventually, type TestApp } from "../../test/app.ts";
+import { postNote, type ShiftWorld, withShiftWorld } from "./test-fixtures.ts";
 
 // The building's list pages are kept per user and URL until a note, unit or type of the
 // building changes; every change shows on the next call, whoever made it and however.
@@ -10,13 +10,7 @@ const NOTES = "/api/v1/shift-logs/notes/";
 
 let t: TestApp;
 let w: ShiftWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+withShiftWorld((app, world) => ([t, w] = [app, world]));
 
 const list = async (username: string, url = `${NOTES}?building=${w.b1}`, headers: Record<string, string> = {}) =>
   t.as(username).get(url, { headers });

@@ -1,58 +1,13 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { startSmtp, waitFor } from "../../test/fixtures.ts";
 import { emailMessages, occupancyTracking, users } from "../../db/schema/index.ts";
 import { deliverMail, MAIL_DELIVER_JOB, sendMail } from "../../lib/mail.ts";
 import { JobQueue } from "../../lib/jobs.ts";
 import { findTrackers } from "../../lib/notifications.ts";
 import { backdate, createWorld, postNote, setBuildingSettings, type ShiftWorld } from "./test-fixtures.ts";
 import { nightlyKey, runNightlyShiftLogEmails } from "./nightly.ts";
-
-async function waitFor<T>(
-  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  ms = 20_000,
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as T;
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-interface Received {
-  to: string[];
-  from: string;
-  raw: string;
-}
-
-async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (c: string) => (raw += c));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 const outbox = async (t: TestApp, kind?: string) =>
   t.db

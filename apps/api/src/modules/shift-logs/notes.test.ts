@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { ShiftLogNote } from "@portico/contract";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createWorld, postNote, setBuildingSettings, type ShiftWorld } from "./test-fixtures.ts";
+import type { TestApp } from "../../test/app.ts";
+import { postNote, setBuildingSettings, type ShiftWorld, withShiftWorld } from "./test-fixtures.ts";
 
 const NOTES = "/api/v1/shift-logs/notes/";
 
 let t: TestApp;
 let w: ShiftWorld;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+withShiftWorld((app, world) => ([t, w] = [app, world]));
 
 describe("POST /shift-logs/notes/", () => {
   it("creates a note with units, the occupancy current then, and a creation event", async () => {

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import type { TestApp } from "../../test/app.ts";
 import { seedShiftLogs } from "../../db/seed/shift-logs.ts";
-import { createWorld, setBuildingSettings, type ShiftWorld } from "./test-fixtures.ts";
+import { setBuildingSettings, type ShiftWorld, withShiftWorld } from "./test-fixtures.ts";
 
 let t: TestApp;
 let w: ShiftWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
+withShiftWorld(async (app, world) => {
+  [t, w] = [app, world];
   await setBuildingSettings(t, w.b1, {
     shiftlogsettings: { is_enable_end_of_shift_logging: true, is_recordable_by_location: true },
   });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;

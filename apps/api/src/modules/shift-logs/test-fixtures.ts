@@ -1,15 +1,11 @@
-import { eq, sql } from "drizzle-orm";
-import {
-  apartmentSortKey,
-  type BuildingSettingsPatch,
-  mergeBuildingSettings,
-  type Role,
-  type ShiftLogNote,
-} from "@portico/contract";
-import type { TestApp } from "../../test/app.ts";
+import { sql } from "drizzle-orm";
+import { apartmentSortKey, type Role, type ShiftLogNote } from "@portico/contract";
+import { afterAll, beforeAll } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { setBuildingSettings } from "../../test/fixtures.ts";
+
 import {
   apartments,
-  buildingSettings,
   buildings,
   occupancies,
   portfolios,
@@ -18,6 +14,8 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { ensureShiftLogTypes } from "../../db/seed/shift-logs.ts";
+
+export { setBuildingSettings };
 
 /**
  * Test world of the shift log suites, independent of the demo data: two buildings of their
@@ -70,15 +68,6 @@ async function unit(t: TestApp, building: number, number: string, leased = true)
     occupancy_id = o.id;
   }
   return { id: a.id, number, occupancy_id };
-}
-
-export async function setBuildingSettings(t: TestApp, building: number, patch: BuildingSettingsPatch): Promise<void> {
-  const [row] = await t.db.select().from(buildingSettings).where(eq(buildingSettings.building_id, building));
-  const merged = mergeBuildingSettings(row?.settings, patch);
-  await t.db
-    .insert(buildingSettings)
-    .values({ building_id: building, settings: merged })
-    .onConflictDoUpdate({ target: buildingSettings.building_id, set: { settings: merged } });
 }
 
 export async function createWorld(t: TestApp): Promise<ShiftWorld> {
@@ -143,4 +132,19 @@ export async function backdate(t: TestApp, id: number, at: Date, modifiedAt: Dat
   await t.db.execute(
     sql`update shift_log_notes set date_created = ${at.toISOString()}::timestamptz, last_modified = ${modifiedAt.toISOString()}::timestamptz where id = ${id}`,
   );
+}
+
+/**
+ * A suite's app and shift log world: a fresh app and world before the suite's tests (handed to
+ * `ready`, which may set more up), the app closed after them.
+ */
+export function withShiftWorld(ready: (t: TestApp, w: ShiftWorld) => unknown): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    await ready(app, await createWorld(app));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

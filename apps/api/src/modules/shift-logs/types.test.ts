@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ShiftLogType } from "@portico/contract";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import type { TestApp } from "../../test/app.ts";
 import { DEFAULT_SHIFT_LOG_TYPES, ensureShiftLogTypes } from "../../db/seed/shift-logs.ts";
-import { createWorld, postNote, type ShiftWorld } from "./test-fixtures.ts";
+import { postNote, type ShiftWorld, withShiftWorld } from "./test-fixtures.ts";
 
 const TYPES = "/api/v1/shift-logs/shift-log-types/";
 
 let t: TestApp;
 let w: ShiftWorld;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+withShiftWorld((app, world) => ([t, w] = [app, world]));
 
 const names = (r: { results: ShiftLogType[] }) => r.results.map((x) => x.name);
 
