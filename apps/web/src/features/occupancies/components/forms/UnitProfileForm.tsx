@@ -1,6 +1,5 @@
 import { type ReactNode, useId, useMemo } from "react";
-import { Controller, type Resolver, useFieldArray, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -13,14 +12,13 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlined";
 import { type Occupancy, type Occupant, UNIT_PROFILE_MESSAGES as M } from "@portico/contract";
-import { applyServerErrors } from "../../../../lib/forms.ts";
+import { PageFormActions } from "../../../../components/FormActions.tsx";
 import { RouterLink } from "../../../../components/RouterLink.tsx";
 import { addOccupantPath, editApartmentPath, editOccupantPath } from "../list/unitLinks.ts";
 import { ApartmentPicker } from "./ApartmentPicker.tsx";
 import { DateField } from "../../../../components/DateField.tsx";
-import { ResidentSearch } from "./ResidentSearch.tsx";
-import { type AnyForm, CheckboxInput, NewResidentFields, TypeSelect } from "./ResidentFields.tsx";
-import { useUnsavedChanges } from "./UnsavedChangesPrompt.tsx";
+import { type AnyForm, CheckboxInput, NewResidentFields, ResidentSearchInput, TypeSelect } from "./ResidentFields.tsx";
+import { useSavingForm } from "./useSavingForm.ts";
 import {
   DATE_FIELDS,
   emptyExistingResident,
@@ -70,38 +68,26 @@ export function UnitProfileForm({
 }: UnitProfileFormProps) {
   const uid = useId();
   const schema = useMemo(() => unitProfileSchema(mode), [mode]);
-  const form = useForm<UnitProfileFormValues, unknown, UnitProfileFormOutput>({
-    mode: "onSubmit",
-    resolver: zodResolver(schema) as unknown as Resolver<UnitProfileFormValues, unknown, UnitProfileFormOutput>,
+  const { form, submit, prompt } = useSavingForm<UnitProfileFormValues, UnitProfileFormOutput>({
+    schema,
     defaultValues,
+    save: onSave,
   });
   const {
     control,
-    handleSubmit,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isSubmitting },
   } = form;
   const anyForm = form as unknown as AnyForm;
   const newRows = useFieldArray({ control, name: "new_occupants", keyName: "key" });
   const existingRows = useFieldArray({ control, name: "new_occupants_by_username", keyName: "key" });
   const residents = useWatch({ control, name: ["new_occupants", "new_occupants_by_username"] });
   const count = residentCount({ new_occupants: residents[0] ?? [], new_occupants_by_username: residents[1] ?? [] });
-  const { prompt, allow } = useUnsavedChanges(isDirty && !isSubmitting);
 
   const badNew = rowsWithErrors(errors.new_occupants);
   const badExisting = rowsWithErrors(errors.new_occupants_by_username);
   const rowsInvalid = badNew.length + badExisting.length > 0;
   const rootMessage = (errors.root?.serverError?.message ?? "").replace(M.invalidOccupantRows, "").trim();
   const needsResident = mode === "create" && count === 0;
-
-  const submit = handleSubmit(async (values) => {
-    allow();
-    try {
-      await onSave(values);
-    } catch (err) {
-      allow(false);
-      applyServerErrors(err, form);
-    }
-  });
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={`${uid}-title`}>
@@ -202,7 +188,7 @@ export function UnitProfileForm({
               invalid={badExisting.includes(i)}
               onRemove={() => existingRows.remove(i)}
             >
-              <ExistingResidentFields form={form} index={i} />
+              <ExistingResidentFields form={anyForm} index={i} />
             </ResidentRow>
           ))}
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
@@ -230,21 +216,12 @@ export function UnitProfileForm({
           {M.atLeastOneResident}
         </Alert>
       )}
-      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-        <Button component={RouterLink} to={cancelTo}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={isSubmitting}
-          disabled={needsResident}
-          aria-describedby={needsResident ? `${uid}-needs-resident` : undefined}
-        >
-          Save
-        </Button>
-      </Box>
+      <PageFormActions
+        cancelTo={cancelTo}
+        submitting={isSubmitting}
+        submit={{ disabled: needsResident, "aria-describedby": needsResident ? `${uid}-needs-resident` : undefined }}
+        flush
+      />
     </Box>
   );
 }
@@ -296,15 +273,8 @@ function ResidentRow({
   );
 }
 
-function ExistingResidentFields({
-  form,
-  index,
-}: {
-  form: ReturnType<typeof useForm<UnitProfileFormValues, unknown, UnitProfileFormOutput>>;
-  index: number;
-}) {
-  const uid = useId();
-  const label = useWatch({ control: form.control, name: `new_occupants_by_username.${index}.label` });
+function ExistingResidentFields({ form, index }: { form: AnyForm; index: number }) {
+  const prefix = `new_occupants_by_username.${index}.`;
   return (
     <Box
       sx={{
@@ -314,33 +284,11 @@ function ExistingResidentFields({
         alignItems: "start",
       }}
     >
-      <Controller
-        control={form.control}
-        name={`new_occupants_by_username.${index}.username`}
-        render={({ field, fieldState }) => (
-          <Box sx={{ gridColumn: { sm: "1 / -1", lg: "auto" } }}>
-            <ResidentSearch
-              ref={field.ref}
-              id={`${uid}-resident`}
-              label="Resident"
-              required
-              value={field.value ? { username: field.value, label: label || field.value } : null}
-              onChange={(picked) => {
-                form.setValue(`new_occupants_by_username.${index}.label`, picked?.label ?? "");
-                field.onChange(picked?.username ?? "");
-              }}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          </Box>
-        )}
-      />
-      <TypeSelect form={form as unknown as AnyForm} name={`new_occupants_by_username.${index}.type`} />
-      <CheckboxInput
-        form={form as unknown as AnyForm}
-        name={`new_occupants_by_username.${index}.is_active`}
-        label="Active"
-      />
+      <Box sx={{ gridColumn: { sm: "1 / -1", lg: "auto" } }}>
+        <ResidentSearchInput form={form} prefix={prefix} />
+      </Box>
+      <TypeSelect form={form} name={`${prefix}type`} />
+      <CheckboxInput form={form} name={`${prefix}is_active`} label="Active" />
     </Box>
   );
 }

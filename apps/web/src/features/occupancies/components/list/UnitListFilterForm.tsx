@@ -16,7 +16,7 @@ import { useIsMobile } from "../../../../lib/useIsMobile.ts";
 import { DateField } from "../../../../components/DateField.tsx";
 import { FilterBar } from "../../../../components/FilterBar.tsx";
 import { ALL_BUILDINGS, countExtraFilters, sameFilters, type UnitListFilters } from "./unitListState.ts";
-import { withoutRef } from "../forms/fieldProps.ts";
+import { withoutRef } from "../../../../lib/forms.ts";
 
 const day = z.string().refine((v) => v === "" || isValidDay(v), MESSAGES.invalidDate);
 export const filterSchema = z
