@@ -16,7 +16,7 @@ import { useOptionalBuilding } from "../../../../lib/session.tsx";
 import { useOpenSession } from "../../../../lib/useOpenSession.ts";
 import { formatZonedDateTime } from "../../../../lib/zonedDates.ts";
 import { useOccupancyNoteEvents, useOccupancyNotes } from "../../profile-api.ts";
-import { EventList } from "./EventList.tsx";
+import { LoadedEvents } from "./LoadedEvents.tsx";
 import { isNoteEdited, noteAuthorName } from "./model.ts";
 import { NoteEdit, NoteSubmit } from "./NoteForms.tsx";
 import { ProfileDialog } from "./ProfileDialog.tsx";
@@ -182,9 +182,6 @@ export function NoteItem({
 // Events ----------------------------------------------------------------------------------------
 
 function NoteEvents({ occupancyId, note }: { occupancyId: number; note: OccupancyNote }) {
-  const tz = useOptionalBuilding()?.building?.time_zone;
   const events = useOccupancyNoteEvents(occupancyId, note.id);
-  if (events.isPending) return <SectionProgress label="Loading history" />;
-  if (events.isError) return <Alert severity="error">{MESSAGES.failedList(errorMessage(events.error))}</Alert>;
-  return <EventList events={events.data.results} label="Note history" timeZone={tz} />;
+  return <LoadedEvents events={events} loadingLabel="Loading history" label="Note history" />;
 }
