@@ -96,3 +96,10 @@ export function FormCheckbox<T extends FieldValues, O = T>({
     />
   );
 }
+
+/** `n` equal columns of a grid (`repeat(n, minmax(0, 1fr))`). */
+export const columns = (n: number) => `repeat(${n}, minmax(0, 1fr))`;
+
+/** A form's fields side by side: one column on phones, `wider` from the breakpoints it names. */
+export const fieldGrid = (wider: { sm?: string; md?: string; lg?: string }) =>
+  ({ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", ...wider }, alignItems: "start" }) as const;

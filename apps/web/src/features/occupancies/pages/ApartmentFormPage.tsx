@@ -8,7 +8,7 @@ import type { Apartment, ApartmentWrite } from "@portico/contract";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { PageFormActions } from "../../../components/FormActions.tsx";
-import { FormTextField } from "../../../components/FormFields.tsx";
+import { columns, fieldGrid, FormTextField } from "../../../components/FormFields.tsx";
 import { useApartment, useCreateApartment, useUpdateApartment } from "../api.ts";
 import { BuildingRecord, routeId } from "../components/forms/BuildingRecord.tsx";
 import { RequireAction } from "../components/forms/RequireAction.tsx";
@@ -121,14 +121,7 @@ function ApartmentForm({ apartment }: { apartment?: Apartment }) {
         {apartment ? `Edit apartment ${apartment.apartment_number}` : title}
       </Typography>
       <Paper component="form" variant="outlined" noValidate onSubmit={submit} aria-label={title} sx={{ p: 2 }}>
-        <Box
-          sx={{
-            display: "grid",
-            gap: 2,
-            gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" },
-            alignItems: "start",
-          }}
-        >
+        <Box sx={fieldGrid({ sm: columns(2), md: columns(3) })}>
           {text("apartment_number", "Apartment number", true)}
           {SELECTS.map((f) => (
             <FormTextField

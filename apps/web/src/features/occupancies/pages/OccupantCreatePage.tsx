@@ -18,6 +18,7 @@ import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { NotFound } from "../../../components/NotFound.tsx";
 import { PageFormActions } from "../../../components/FormActions.tsx";
+import { fieldGrid } from "../../../components/FormFields.tsx";
 import { useAddExistingOccupant, useCreateOccupant, useOccupancy } from "../api.ts";
 import { BuildingRecord, routeId } from "../components/forms/BuildingRecord.tsx";
 import { RequireAction } from "../components/forms/RequireAction.tsx";
@@ -214,14 +215,7 @@ function ExistingResidentForm({ occupancy }: { occupancy: Occupancy }) {
       sx={{ p: 2 }}
     >
       {prompt}
-      <Box
-        sx={{
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "1fr", sm: "2fr 1fr" },
-          alignItems: "start",
-        }}
-      >
+      <Box sx={fieldGrid({ sm: "2fr 1fr" })}>
         <ResidentSearchInput form={anyForm} prefix="" />
         <TypeSelect form={anyForm} name="type" />
       </Box>

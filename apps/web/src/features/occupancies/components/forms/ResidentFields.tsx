@@ -4,7 +4,13 @@ import Box from "@mui/material/Box";
 import FormHelperText from "@mui/material/FormHelperText";
 import MenuItem from "@mui/material/MenuItem";
 import { OCCUPANT_TYPE_DISPLAY, OCCUPANT_TYPES } from "@portico/contract";
-import { FormCheckbox, FormTextField, type FormTextFieldProps } from "../../../../components/FormFields.tsx";
+import {
+  columns,
+  fieldGrid,
+  FormCheckbox,
+  FormTextField,
+  type FormTextFieldProps,
+} from "../../../../components/FormFields.tsx";
 import { ResidentSearch } from "./ResidentSearch.tsx";
 
 /** A form of any shape that holds resident fields under `prefix` ('' or 'new_occupants.2.'). */
@@ -16,12 +22,7 @@ interface FieldsProps {
   prefix: string;
 }
 
-const grid = {
-  display: "grid",
-  gap: 2,
-  gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
-  alignItems: "start",
-} as const;
+const grid = fieldGrid({ sm: columns(2), lg: columns(4) });
 
 /** E-mail and username need room: two of the four columns on wide screens. */
 const wide = { gridColumn: { lg: "span 2" } } as const;

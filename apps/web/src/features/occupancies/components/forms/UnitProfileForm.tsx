@@ -13,6 +13,7 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlined";
 import { type Occupancy, type Occupant, UNIT_PROFILE_MESSAGES as M } from "@portico/contract";
 import { PageFormActions } from "../../../../components/FormActions.tsx";
+import { columns, fieldGrid } from "../../../../components/FormFields.tsx";
 import { RouterLink } from "../../../../components/RouterLink.tsx";
 import { addOccupantPath, editApartmentPath, editOccupantPath } from "../list/unitLinks.ts";
 import { ApartmentPicker } from "./ApartmentPicker.tsx";
@@ -96,14 +97,7 @@ export function UnitProfileForm({
         Unit and lease
       </Typography>
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-        <Box
-          sx={{
-            display: "grid",
-            gap: 2,
-            gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
-            alignItems: "start",
-          }}
-        >
+        <Box sx={fieldGrid({ sm: columns(2), lg: columns(4) })}>
           <Box sx={{ gridColumn: { sm: "1 / -1", lg: "span 2" } }}>
             <Controller
               control={control}
@@ -276,14 +270,7 @@ function ResidentRow({
 function ExistingResidentFields({ form, index }: { form: AnyForm; index: number }) {
   const prefix = `new_occupants_by_username.${index}.`;
   return (
-    <Box
-      sx={{
-        display: "grid",
-        gap: 2,
-        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "2fr 1fr 1fr" },
-        alignItems: "start",
-      }}
-    >
+    <Box sx={fieldGrid({ sm: columns(2), lg: "2fr 1fr 1fr" })}>
       <Box sx={{ gridColumn: { sm: "1 / -1", lg: "auto" } }}>
         <ResidentSearchInput form={form} prefix={prefix} />
       </Box>

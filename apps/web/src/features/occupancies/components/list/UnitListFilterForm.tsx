@@ -16,7 +16,7 @@ import { useIsMobile } from "../../../../lib/useIsMobile.ts";
 import { DateField } from "../../../../components/DateField.tsx";
 import { FilterBar } from "../../../../components/FilterBar.tsx";
 import { ALL_BUILDINGS, countExtraFilters, sameFilters, type UnitListFilters } from "./unitListState.ts";
-import { withoutRef } from "../../../../lib/forms.ts";
+import { FormTextField } from "../../../../components/FormFields.tsx";
 
 const day = z.string().refine((v) => v === "" || isValidDay(v), MESSAGES.invalidDate);
 export const filterSchema = z
@@ -160,35 +160,23 @@ export function UnitListFilterForm({
         )
       }
     >
-      <Controller
+      <FormTextField
         control={control}
         name="search"
-        render={({ field }) => (
-          <TextField
-            {...withoutRef(field)}
-            inputRef={field.ref}
-            id={`${uid}-search`}
-            type="search"
-            label="Unit, name or email"
-            fullWidth
-          />
-        )}
+        id={`${uid}-search`}
+        type="search"
+        label="Unit, name or email"
+        fullWidth
       />
       <Box id={`${uid}-more`} sx={{ display: collapsed ? "none" : "contents" }}>
-        <Controller
+        <FormTextField
           control={control}
           name="phone"
-          render={({ field }) => (
-            <TextField
-              {...withoutRef(field)}
-              inputRef={field.ref}
-              id={`${uid}-phone`}
-              type="search"
-              label="Phone"
-              slotProps={{ htmlInput: { inputMode: "tel" } }}
-              fullWidth
-            />
-          )}
+          id={`${uid}-phone`}
+          type="search"
+          label="Phone"
+          slotProps={{ htmlInput: { inputMode: "tel" } }}
+          fullWidth
         />
         {(["min_lease_start_date", "max_lease_start_date"] as const).map((name) => (
           <Controller
