@@ -89,6 +89,20 @@ export function UnitProfileForm({
   const rowsInvalid = badNew.length + badExisting.length > 0;
   const rootMessage = (errors.root?.serverError?.message ?? "").replace(M.invalidOccupantRows, "").trim();
   const needsResident = mode === "create" && count === 0;
+  const residentLists = [
+    {
+      rows: newRows,
+      title: "New resident",
+      invalid: badNew,
+      fields: (i: number) => <NewResidentFields form={anyForm} prefix={`new_occupants.${i}.`} />,
+    },
+    {
+      rows: existingRows,
+      title: "Existing resident",
+      invalid: badExisting,
+      fields: (i: number) => <ExistingResidentFields form={anyForm} index={i} />,
+    },
+  ];
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={`${uid}-title`}>
@@ -165,26 +179,18 @@ export function UnitProfileForm({
               {M.invalidOccupantRows}
             </Alert>
           )}
-          {newRows.fields.map((row, i) => (
-            <ResidentRow
-              key={row.key}
-              title={`New resident ${i + 1}`}
-              invalid={badNew.includes(i)}
-              onRemove={() => newRows.remove(i)}
-            >
-              <NewResidentFields form={anyForm} prefix={`new_occupants.${i}.`} />
-            </ResidentRow>
-          ))}
-          {existingRows.fields.map((row, i) => (
-            <ResidentRow
-              key={row.key}
-              title={`Existing resident ${i + 1}`}
-              invalid={badExisting.includes(i)}
-              onRemove={() => existingRows.remove(i)}
-            >
-              <ExistingResidentFields form={anyForm} index={i} />
-            </ResidentRow>
-          ))}
+          {residentLists.flatMap(({ rows, title, invalid, fields }) =>
+            rows.fields.map((row, i) => (
+              <ResidentRow
+                key={row.key}
+                title={`${title} ${i + 1}`}
+                invalid={invalid.includes(i)}
+                onRemove={() => rows.remove(i)}
+              >
+                {fields(i)}
+              </ResidentRow>
+            )),
+          )}
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
             <Button variant="outlined" startIcon={<AddIcon />} onClick={() => newRows.append(emptyNewResident())}>
               Add new resident
