@@ -21,7 +21,7 @@ import { PageFormActions } from "../../../components/FormActions.tsx";
 import { fieldGrid } from "../../../components/FormFields.tsx";
 import { useAddExistingOccupant, useCreateOccupant, useOccupancy } from "../api.ts";
 import { BuildingRecord, routeId } from "../components/forms/BuildingRecord.tsx";
-import { RequireAction } from "../components/forms/RequireAction.tsx";
+import { requiring } from "../components/forms/RequireAction.tsx";
 import {
   type AnyForm,
   CheckboxInput,
@@ -49,13 +49,7 @@ type Mode = "new" | "existing";
  * /{building}/manage/occupant/create?occupancy_id: choose New resident (create/new) or
  * Existing/previous resident (create/existing). Managers only.
  */
-export function Component() {
-  return (
-    <RequireAction action="occupant.create">
-      <AddResident />
-    </RequireAction>
-  );
-}
+export const Component = requiring("occupant.create", AddResident);
 
 function AddResident() {
   const { mode } = useParams();

@@ -18,7 +18,7 @@ import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { PageFormActions } from "../../../components/FormActions.tsx";
 import { useOccupant, useUpdateOccupant } from "../api.ts";
 import { BuildingRecord, routeId } from "../components/forms/BuildingRecord.tsx";
-import { RequireAction } from "../components/forms/RequireAction.tsx";
+import { requiring } from "../components/forms/RequireAction.tsx";
 import { type AnyForm, NewResidentFields } from "../components/forms/ResidentFields.tsx";
 import { useSavingForm } from "../components/forms/useSavingForm.ts";
 import { SUCCESS } from "../components/forms/messages.ts";
@@ -78,13 +78,7 @@ const occupantEditSchema = z.preprocess((raw) => {
 type OccupantEditOutput = z.output<typeof occupantEditSchema>;
 
 /** /{building}/manage/occupant/edit/{occupantId}: managers only. */
-export function Component() {
-  return (
-    <RequireAction action="occupant.edit">
-      <EditOccupant />
-    </RequireAction>
-  );
-}
+export const Component = requiring("occupant.edit", EditOccupant);
 
 function EditOccupant() {
   const id = routeId(useParams().occupantId);

@@ -16,20 +16,14 @@ import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { useDeleteOccupancy, useOccupancy } from "../api.ts";
 import { BuildingRecord, routeId } from "../components/forms/BuildingRecord.tsx";
-import { RequireAction } from "../components/forms/RequireAction.tsx";
+import { requiring } from "../components/forms/RequireAction.tsx";
 import { SUCCESS } from "../components/forms/messages.ts";
 import { deleteProfilePath, profilePath, unitListPath, toUnitListOnSwitch } from "../components/list/unitLinks.ts";
 
 export const handle = toUnitListOnSwitch;
 
 /** /{building}/manage/unit-profiles/delete/{occupancyId}: a permanent delete, after a warning. */
-export function Component() {
-  return (
-    <RequireAction action="occupancy.delete">
-      <DeleteProfile />
-    </RequireAction>
-  );
-}
+export const Component = requiring("occupancy.delete", DeleteProfile);
 
 function DeleteProfile() {
   const id = routeId(useParams().occupancyId);

@@ -26,6 +26,16 @@ function renderHeader(role: Role, occupancy = makeOccupancy(), settings = notesO
   return renderWithApp(<Header occupancy={occupancy} settings={settings} />, { me: makeMe(role), settings });
 }
 
+/** A manager clicks Impersonate on the residents' section; the new tab is a stand-in. */
+function impersonateFromResidents() {
+  const popup = { close: vi.fn(), opener: {} as unknown, location: { href: "" } };
+  const open = vi.fn(() => popup);
+  vi.stubGlobal("open", open);
+  renderWithApp(<ResidentsSection occupancy={makeOccupancy()} />, { me: makeMe("MG") });
+  fireEvent.click(screen.getByRole("button", { name: "Impersonate Taylor Morgan" }));
+  return { popup, open };
+}
+
 const names = () =>
   [...screen.getByRole("group", { name: "Unit actions" }).querySelectorAll("button, a")].map((b) =>
     b.textContent?.replace(/\d+ notes?$/, "").trim(),
@@ -157,13 +167,7 @@ describe("resident actions by role", () => {
           }
         : undefined,
     );
-    const popup = { close: vi.fn(), opener: {}, location: { href: "" } };
-    vi.stubGlobal(
-      "open",
-      vi.fn(() => popup),
-    );
-    renderWithApp(<ResidentsSection occupancy={makeOccupancy()} />, { me: makeMe("MG") });
-    fireEvent.click(screen.getByRole("button", { name: "Impersonate Taylor Morgan" }));
+    const { popup } = impersonateFromResidents();
     expect(
       await screen.findByText(
         "Could not impersonate this user.  They may not have an account on residents.example.com",
@@ -190,11 +194,7 @@ describe("resident actions by role", () => {
           }
         : undefined,
     );
-    const popup = { close: vi.fn(), opener: {} as unknown, location: { href: "" } };
-    const open = vi.fn(() => popup);
-    vi.stubGlobal("open", open);
-    renderWithApp(<ResidentsSection occupancy={makeOccupancy()} />, { me: makeMe("MG") });
-    fireEvent.click(screen.getByRole("button", { name: "Impersonate Taylor Morgan" }));
+    const { popup, open } = impersonateFromResidents();
     await vi.waitFor(() => expect(popup.location.href).toBe("https://residents.example.com/impersonate#token=abc"));
     expect(open).toHaveBeenCalledWith("about:blank", "_blank");
     expect(popup.opener).toBeNull();
