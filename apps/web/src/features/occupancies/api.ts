@@ -184,17 +184,21 @@ function useWrite<Body, Saved>(mutationFn: (body: Body) => Promise<Saved>, key?:
   });
 }
 
+/** POST `path` (a create): see useWrite. */
+const usePost = <Body, Saved>(path: string) => useWrite((body: Body) => api.post<Saved>(path, body));
+
+/** PATCH `path` (an edit of the record whose query is `key`): see useWrite. */
+const usePatch = <Body, Saved>(path: string, key: QueryKey) =>
+  useWrite((body: Body) => api.patch<Saved>(path, body), key);
+
 /** POST /core/occupancies/ */
 export function useCreateOccupancy() {
-  return useWrite((body: OccupancyCreate) => api.post<Occupancy>("/core/occupancies/", body));
+  return usePost<OccupancyCreate, Occupancy>("/core/occupancies/");
 }
 
 /** PATCH /core/occupancies/{id}/ */
 export function useUpdateOccupancy(id: number) {
-  return useWrite(
-    (body: OccupancyPatch) => api.patch<Occupancy>(`/core/occupancies/${id}/`, body),
-    occupancyKeys.occupancy(id),
-  );
+  return usePatch<OccupancyPatch, Occupancy>(`/core/occupancies/${id}/`, occupancyKeys.occupancy(id));
 }
 
 /** DELETE /core/occupancies/{id}/ */
@@ -214,33 +218,25 @@ export function useDeleteOccupancy(id: number) {
 
 /** POST /core/occupancies/{id}/add-existing-occupant/ */
 export function useAddExistingOccupant(occupancyId: number) {
-  return useWrite((body: ExistingOccupant) =>
-    api.post<Occupant>(`/core/occupancies/${occupancyId}/add-existing-occupant/`, body),
-  );
+  return usePost<ExistingOccupant, Occupant>(`/core/occupancies/${occupancyId}/add-existing-occupant/`);
 }
 
 /** POST /core/occupants/ */
 export function useCreateOccupant() {
-  return useWrite((body: OccupantCreate) => api.post<Occupant>("/core/occupants/", body));
+  return usePost<OccupantCreate, Occupant>("/core/occupants/");
 }
 
 /** PATCH /core/occupants/{id}/ */
 export function useUpdateOccupant(id: number) {
-  return useWrite(
-    (body: OccupantPatch) => api.patch<Occupant>(`/core/occupants/${id}/`, body),
-    occupancyKeys.occupant(id),
-  );
+  return usePatch<OccupantPatch, Occupant>(`/core/occupants/${id}/`, occupancyKeys.occupant(id));
 }
 
 /** POST /core/apartments/ */
 export function useCreateApartment() {
-  return useWrite((body: ApartmentWrite) => api.post<Apartment>("/core/apartments/", body));
+  return usePost<ApartmentWrite, Apartment>("/core/apartments/");
 }
 
 /** PATCH /core/apartments/{id}/ */
 export function useUpdateApartment(id: number) {
-  return useWrite(
-    (body: ApartmentPatch) => api.patch<Apartment>(`/core/apartments/${id}/`, body),
-    occupancyKeys.apartment(id),
-  );
+  return usePatch<ApartmentPatch, Apartment>(`/core/apartments/${id}/`, occupancyKeys.apartment(id));
 }
