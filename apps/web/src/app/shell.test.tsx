@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { QueryClient } from "@tanstack/react-query";
 import Cookies from "js-cookie";
 import type { Building, Me, QuickSearchItem, Role } from "@portico/contract";
-import { defaultBuildingSettings } from "@portico/contract";
+import { defaultBuildingSettings, ROLE_DISPLAY } from "@portico/contract";
 import { configureApi } from "../lib/api.ts";
 import { lastBuildingCookieName } from "../lib/cookies.ts";
 import { AppProviders } from "./providers.tsx";
@@ -58,17 +58,7 @@ function makeMe(role: Role, buildings = BUILDINGS): Me {
     first_name: "Jane",
     last_name: "Doe",
     role,
-    role_display: {
-      OF: "Office",
-      MG: "Manager",
-      FD: "Front Desk",
-      MT: "Maintenance",
-      PT: "Porter",
-      CA: "Club Admin",
-      PO: "Property Owner",
-      AO: "Amenity Only",
-      TN: "Tenant",
-    }[role],
+    role_display: ROLE_DISPLAY[role],
     portfolio: { name: "Acme Residential", logo_url: null, employee_portal_name: "Acme Staff" },
     buildings: buildings.map(({ id, address, name }) => ({ id, address, name })),
     tenant_site_url: "https://tenants.example.com/",

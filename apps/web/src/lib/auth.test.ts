@@ -66,6 +66,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Starts with a stored user whose token expires in `seconds`, then runs the token check. */
+async function checkWithSecondsLeft(seconds: number) {
+  storeUser(seconds);
+  const auth = await load();
+  await auth.bootAuth();
+  await auth.checkToken();
+  return { auth, tokenCall: fetchMock.mock.calls.find(([u]) => String(u) === `${ISSUER}/token`) };
+}
+
 describe("sign-in start-up and token refresh", () => {
   it("reuses a stored, valid user and sends its token", async () => {
     storeUser(120);
@@ -76,11 +85,7 @@ describe("sign-in start-up and token refresh", () => {
   });
 
   it("refreshes with the refresh token when the access token expires within 6 s", async () => {
-    storeUser(4);
-    const auth = await load();
-    await auth.bootAuth();
-    await auth.checkToken();
-    const tokenCall = fetchMock.mock.calls.find(([u]) => String(u) === `${ISSUER}/token`);
+    const { auth, tokenCall } = await checkWithSecondsLeft(4);
     expect(tokenCall).toBeTruthy();
     expect(String(tokenCall![1]?.body)).toContain("grant_type=refresh_token");
     expect(String(tokenCall![1]?.body)).toContain("refresh_token=rt-1");
@@ -88,11 +93,8 @@ describe("sign-in start-up and token refresh", () => {
   });
 
   it("does not refresh a token with more than 6 s left", async () => {
-    storeUser(60);
-    const auth = await load();
-    await auth.bootAuth();
-    await auth.checkToken();
-    expect(fetchMock.mock.calls.some(([u]) => String(u) === `${ISSUER}/token`)).toBe(false);
+    const { auth, tokenCall } = await checkWithSecondsLeft(60);
+    expect(tokenCall).toBeUndefined();
     expect(auth.getAccessToken()).toBe("at-1");
   });
 

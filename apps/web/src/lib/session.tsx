@@ -5,13 +5,12 @@
 import { createContext, useCallback, useContext, useMemo } from "react";
 import type { Action, Building, BuildingSettings, Me, Subject } from "@portico/contract";
 import { can } from "@portico/contract";
+import { useRequiredContext } from "./requiredContext.ts";
 
 export const MeContext = createContext<Me | null>(null);
 
 export function useMe(): Me {
-  const me = useContext(MeContext);
-  if (!me) throw new Error("useMe outside the signed-in app");
-  return me;
+  return useRequiredContext(MeContext, "useMe outside the signed-in app");
 }
 
 export function subjectOf(me: Me): Subject {
@@ -29,9 +28,7 @@ export const BuildingContext = createContext<BuildingState | null>(null);
 
 /** The current building (inside /{building}/… routes). */
 export function useBuilding(): BuildingState {
-  const b = useContext(BuildingContext);
-  if (!b) throw new Error("useBuilding outside a building route");
-  return b;
+  return useRequiredContext(BuildingContext, "useBuilding outside a building route");
 }
 
 export function useOptionalBuilding(): BuildingState | null {

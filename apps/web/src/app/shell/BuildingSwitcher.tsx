@@ -1,7 +1,7 @@
 import Autocomplete from "@mui/material/Autocomplete";
-import TextField from "@mui/material/TextField";
 import type { Building } from "@portico/contract";
 import { useSwitchBuilding } from "../../lib/buildingSwitch.ts";
+import { topBarInput } from "./TopBarInput.tsx";
 
 /** The 'Building' selector of the top bar (desktop), listing buildings by address. */
 export function BuildingSwitcher({ buildings, current }: { buildings: readonly Building[]; current: number }) {
@@ -23,14 +23,7 @@ export function BuildingSwitcher({ buildings, current }: { buildings: readonly B
         if (b && b.id !== current) switchTo(b.id);
       }}
       noOptionsText="No buildings"
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Building"
-          variant="filled"
-          sx={{ bgcolor: "background.paper", borderRadius: 1, overflow: "hidden" }}
-        />
-      )}
+      renderInput={topBarInput("Building")}
     />
   );
 }

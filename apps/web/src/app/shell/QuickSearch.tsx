@@ -1,12 +1,12 @@
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import Autocomplete from "@mui/material/Autocomplete";
-import TextField from "@mui/material/TextField";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { MESSAGES } from "@portico/contract";
 import { useQuickSearch } from "../../lib/queries.ts";
+import { topBarInput } from "./TopBarInput.tsx";
 import {
   filterQuickSearch,
   quickSearchTarget,
@@ -66,14 +66,7 @@ export function QuickSearch({ building, fullWidth = false }: { building: number;
           {o.isFuture && <Chip label="Future" size="small" color="info" variant="outlined" />}
         </Box>
       )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Unit or name"
-          variant="filled"
-          sx={{ bgcolor: "background.paper", borderRadius: 1, overflow: "hidden" }}
-        />
-      )}
+      renderInput={topBarInput("Unit or name")}
     />
   );
 }

@@ -14,6 +14,20 @@ export interface SideNavGroup {
   items: NavItem[];
 }
 
+/** An entry's icon (when it has one) and label. */
+function ItemText({ icon: Icon, label }: { icon: NavItem["icon"]; label: string }) {
+  return (
+    <>
+      {Icon && (
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          <Icon />
+        </ListItemIcon>
+      )}
+      <ListItemText primary={label} />
+    </>
+  );
+}
+
 /** A sidebar <nav>: groups of links separated by dividers; the current page is marked. */
 export function SideNav({
   label,
@@ -45,7 +59,6 @@ export function SideNav({
             {g.items.map((item) => {
               const to = item.to(building);
               const active = to === current;
-              const Icon = item.icon;
               if (opensDrawer(item) && drawers)
                 return (
                   <li key={item.key}>
@@ -57,12 +70,7 @@ export function SideNav({
                       }}
                       sx={{ mx: 1, borderRadius: 1 }}
                     >
-                      {Icon && (
-                        <ListItemIcon sx={{ minWidth: 36 }}>
-                          <Icon />
-                        </ListItemIcon>
-                      )}
-                      <ListItemText primary={item.label} />
+                      <ItemText icon={item.icon} label={item.label} />
                     </ListItemButton>
                   </li>
                 );
@@ -76,12 +84,7 @@ export function SideNav({
                     onClick={onNavigate}
                     sx={{ mx: 1, borderRadius: 1 }}
                   >
-                    {Icon && (
-                      <ListItemIcon sx={{ minWidth: 36 }}>
-                        <Icon />
-                      </ListItemIcon>
-                    )}
-                    <ListItemText primary={item.label} />
+                    <ItemText icon={item.icon} label={item.label} />
                   </ListItemButton>
                 </li>
               );

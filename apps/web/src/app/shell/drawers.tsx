@@ -22,6 +22,7 @@ import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
 import { MESSAGES } from "@portico/contract";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
+import { useRequiredContext } from "../../lib/requiredContext.ts";
 
 export interface ShellDrawerProps {
   open: boolean;
@@ -44,9 +45,7 @@ interface DrawerState {
 const ShellDrawerContext = createContext<DrawerState | null>(null);
 
 export function useShellDrawer(): DrawerState {
-  const ctx = useContext(ShellDrawerContext);
-  if (!ctx) throw new Error("useShellDrawer outside ShellDrawerProvider");
-  return ctx;
+  return useRequiredContext(ShellDrawerContext, "useShellDrawer outside ShellDrawerProvider");
 }
 
 /** Null outside a building (admin mode has no drawers). */

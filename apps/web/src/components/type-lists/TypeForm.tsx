@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -6,12 +6,10 @@ import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -23,8 +21,10 @@ import { MODAL_CLOSE_DELAY_MS } from "@portico/contract";
 import { errorMessage } from "../../lib/api.ts";
 import { applyServerErrors } from "../../lib/forms.ts";
 import { useIsMobile } from "../../lib/useIsMobile.ts";
+import { useOpenSession } from "../../lib/useOpenSession.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { SectionProgress } from "../FullPageProgress.tsx";
+import { FormCheckbox } from "../FormFields.tsx";
 import { RouterLink } from "../RouterLink.tsx";
 import type { FormValues, TypeField, TypeItem, TypeListDefinition, TypeOption } from "./definition.ts";
 
@@ -99,25 +99,7 @@ function TypeFields<T extends TypeItem, Body>({
           return f === firstBox ? (
             <Box key="checkboxes" sx={{ display: "flex", flexWrap: "wrap", columnGap: 2 }}>
               {boxes.map((b) => (
-                <Controller
-                  key={b.name}
-                  control={form.control}
-                  name={b.name}
-                  render={({ field }) => (
-                    <FormControlLabel
-                      label={b.label}
-                      control={
-                        <Checkbox
-                          slotProps={{ input: { ref: field.ref } }}
-                          checked={!!field.value}
-                          onChange={(e) => field.onChange(e.target.checked)}
-                          onBlur={field.onBlur}
-                          disabled={locked}
-                        />
-                      }
-                    />
-                  )}
-                />
+                <FormCheckbox key={b.name} control={form.control} name={b.name} label={b.label} disabled={locked} />
               ))}
             </Box>
           ) : null;
@@ -146,7 +128,9 @@ function TextInput({ field: f, form, id, locked, autoFocus, options }: InputProp
           value={field.value ?? ""}
           // The input itself takes the ref (not the TextField's root): focus goes where typing does.
           inputRef={ref}
-          onChange={(e) => field.onChange("upperCase" in f && f.upperCase ? e.target.value.toUpperCase() : e.target.value)}
+          onChange={(e) =>
+            field.onChange("upperCase" in f && f.upperCase ? e.target.value.toUpperCase() : e.target.value)
+          }
           id={id}
           select={choice}
           label={f.label}
@@ -188,7 +172,9 @@ function TextInput({ field: f, form, id, locked, autoFocus, options }: InputProp
               </MenuItem>
             ))}
           {/* The current value stays selectable while the choices load. */}
-          {choice && !options && field.value ? <MenuItem value={String(field.value)}>{String(field.value)}</MenuItem> : null}
+          {choice && !options && field.value ? (
+            <MenuItem value={String(field.value)}>{String(field.value)}</MenuItem>
+          ) : null}
         </TextField>
       )}
     />
@@ -208,12 +194,7 @@ export function TypeFormDialog<T extends TypeItem, Body>({ def, open, type, onCl
   const isMobile = useIsMobile();
   const titleId = useId();
   // A fresh form per opening; the last one stays while the dialog closes.
-  const [session, setSession] = useState(0);
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setSession((n) => n + 1);
-  }
+  const session = useOpenSession(open);
   return (
     <Dialog
       open={open}
@@ -328,7 +309,13 @@ function PageForm<T extends TypeItem, Body>({
   const locked = !!type?.is_immutable;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "grid", gap: 2 }} aria-label={capitalized(def.noun)}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ display: "grid", gap: 2 }}
+        aria-label={capitalized(def.noun)}
+      >
         <TypeFields def={def} form={form} locked={locked} autoFocus={false} />
         <Box sx={{ display: "flex", gap: 1 }}>
           <Button type="submit" variant="contained" disabled={locked} loading={form.formState.isSubmitting}>

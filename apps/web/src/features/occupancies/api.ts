@@ -9,6 +9,7 @@ import {
   keepPreviousData,
   type Query,
   type QueryClient,
+  type QueryKey,
   useMutation,
   useQuery,
   useQueryClient,
@@ -168,25 +169,36 @@ function useRefresh() {
   return { client, refresh: () => refreshUnitProfiles(client) };
 }
 
+/**
+ * A write of this area: once it answers, the record's own query (`key`) takes the answer and
+ * every query that shows unit profiles refreshes (the mutation settles after the refresh).
+ */
+function useWrite<Body, Saved>(mutationFn: (body: Body) => Promise<Saved>, key?: QueryKey) {
+  const { client, refresh } = useRefresh();
+  return useMutation({
+    mutationFn,
+    onSuccess: (saved: Saved) => {
+      if (key) client.setQueryData(key, saved);
+      return refresh();
+    },
+  });
+}
+
+/** POST `path` (a create): see useWrite. */
+const usePost = <Body, Saved>(path: string) => useWrite((body: Body) => api.post<Saved>(path, body));
+
+/** PATCH `path` (an edit of the record whose query is `key`): see useWrite. */
+const usePatch = <Body, Saved>(path: string, key: QueryKey) =>
+  useWrite((body: Body) => api.patch<Saved>(path, body), key);
+
 /** POST /core/occupancies/ */
 export function useCreateOccupancy() {
-  const { refresh } = useRefresh();
-  return useMutation({
-    mutationFn: (body: OccupancyCreate) => api.post<Occupancy>("/core/occupancies/", body),
-    onSuccess: () => refresh(),
-  });
+  return usePost<OccupancyCreate, Occupancy>("/core/occupancies/");
 }
 
 /** PATCH /core/occupancies/{id}/ */
 export function useUpdateOccupancy(id: number) {
-  const { client, refresh } = useRefresh();
-  return useMutation({
-    mutationFn: (body: OccupancyPatch) => api.patch<Occupancy>(`/core/occupancies/${id}/`, body),
-    onSuccess: (occupancy) => {
-      client.setQueryData(occupancyKeys.occupancy(id), occupancy);
-      return refresh();
-    },
-  });
+  return usePatch<OccupancyPatch, Occupancy>(`/core/occupancies/${id}/`, occupancyKeys.occupancy(id));
 }
 
 /** DELETE /core/occupancies/{id}/ */
@@ -206,52 +218,25 @@ export function useDeleteOccupancy(id: number) {
 
 /** POST /core/occupancies/{id}/add-existing-occupant/ */
 export function useAddExistingOccupant(occupancyId: number) {
-  const { refresh } = useRefresh();
-  return useMutation({
-    mutationFn: (body: ExistingOccupant) =>
-      api.post<Occupant>(`/core/occupancies/${occupancyId}/add-existing-occupant/`, body),
-    onSuccess: () => refresh(),
-  });
+  return usePost<ExistingOccupant, Occupant>(`/core/occupancies/${occupancyId}/add-existing-occupant/`);
 }
 
 /** POST /core/occupants/ */
 export function useCreateOccupant() {
-  const { refresh } = useRefresh();
-  return useMutation({
-    mutationFn: (body: OccupantCreate) => api.post<Occupant>("/core/occupants/", body),
-    onSuccess: () => refresh(),
-  });
+  return usePost<OccupantCreate, Occupant>("/core/occupants/");
 }
 
 /** PATCH /core/occupants/{id}/ */
 export function useUpdateOccupant(id: number) {
-  const { client, refresh } = useRefresh();
-  return useMutation({
-    mutationFn: (body: OccupantPatch) => api.patch<Occupant>(`/core/occupants/${id}/`, body),
-    onSuccess: (occupant) => {
-      client.setQueryData(occupancyKeys.occupant(id), occupant);
-      return refresh();
-    },
-  });
+  return usePatch<OccupantPatch, Occupant>(`/core/occupants/${id}/`, occupancyKeys.occupant(id));
 }
 
 /** POST /core/apartments/ */
 export function useCreateApartment() {
-  const { refresh } = useRefresh();
-  return useMutation({
-    mutationFn: (body: ApartmentWrite) => api.post<Apartment>("/core/apartments/", body),
-    onSuccess: () => refresh(),
-  });
+  return usePost<ApartmentWrite, Apartment>("/core/apartments/");
 }
 
 /** PATCH /core/apartments/{id}/ */
 export function useUpdateApartment(id: number) {
-  const { client, refresh } = useRefresh();
-  return useMutation({
-    mutationFn: (body: ApartmentPatch) => api.patch<Apartment>(`/core/apartments/${id}/`, body),
-    onSuccess: (apartment) => {
-      client.setQueryData(occupancyKeys.apartment(id), apartment);
-      return refresh();
-    },
-  });
+  return usePatch<ApartmentPatch, Apartment>(`/core/apartments/${id}/`, occupancyKeys.apartment(id));
 }

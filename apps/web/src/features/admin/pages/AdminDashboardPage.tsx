@@ -1,10 +1,7 @@
 import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardActionArea from "@mui/material/CardActionArea";
-import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
-import { RouterLink } from "../../../components/RouterLink.tsx";
+import { LinkCard } from "../../../components/LinkCard.tsx";
 import { useMe } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { ADMIN_SECTIONS, visibleAdminSections } from "../sections.ts";
@@ -33,18 +30,11 @@ export function Component() {
           <Grid container spacing={2}>
             {section.cards.map((card) => (
               <Grid key={card.path} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <Card variant="outlined" sx={{ height: "100%" }}>
-                  <CardActionArea component={RouterLink} to={card.path} sx={{ height: "100%" }}>
-                    <CardContent>
-                      <Typography variant="h3">{card.label}</Typography>
-                      {card.description && (
-                        <Typography variant="body2" sx={{ color: "text.secondary", mt: 0.5 }}>
-                          {card.description}
-                        </Typography>
-                      )}
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
+                <LinkCard
+                  to={card.path}
+                  title={<Typography variant="h3">{card.label}</Typography>}
+                  description={card.description}
+                />
               </Grid>
             ))}
           </Grid>

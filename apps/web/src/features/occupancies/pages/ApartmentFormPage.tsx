@@ -1,28 +1,19 @@
 import { useId } from "react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Navigate, useNavigate, useParams } from "react-router";
-import { useSnackbar } from "notistack";
-import Alert from "@mui/material/Alert";
+import { useParams } from "react-router";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type Apartment, type ApartmentWrite, MESSAGES } from "@portico/contract";
-import { errorMessage, NotFoundError } from "../../../lib/api.ts";
-import { applyServerErrors } from "../../../lib/forms.ts";
+import type { Apartment, ApartmentWrite } from "@portico/contract";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { RouterLink } from "../../../components/RouterLink.tsx";
-import { SectionProgress } from "../../../components/FullPageProgress.tsx";
-import { NotFound } from "../../../components/NotFound.tsx";
-import type { BuildingSwitchHandle } from "../../../lib/buildingSwitch.ts";
+import { PageFormActions } from "../../../components/FormActions.tsx";
+import { columns, fieldGrid, FormTextField } from "../../../components/FormFields.tsx";
 import { useApartment, useCreateApartment, useUpdateApartment } from "../api.ts";
+import { BuildingRecord, routeId } from "../components/forms/BuildingRecord.tsx";
 import { RequireAction } from "../components/forms/RequireAction.tsx";
 import { type AnyForm, CheckboxInput } from "../components/forms/ResidentFields.tsx";
-import { useUnsavedChanges } from "../components/forms/UnsavedChangesPrompt.tsx";
+import { useSavedThenGo, useSavingForm } from "../components/forms/useSavingForm.ts";
 import { SUCCESS } from "../components/forms/messages.ts";
 import {
   type ApartmentFormValues,
@@ -30,28 +21,35 @@ import {
   apartmentToValues,
   BATHROOMS,
   BEDROOM_LABELS,
+  type Bedrooms,
   BEDROOMS,
   emptyApartmentValues,
   toApartmentPayload,
 } from "../components/forms/apartmentForm.ts";
-import { editApartmentPath, profilePath, unitListPath } from "../components/list/unitLinks.ts";
-import { withoutRef } from "../components/forms/fieldProps.ts";
+import { editApartmentPath, profilePath, unitListPath, toUnitListOnSwitch } from "../components/list/unitLinks.ts";
 
-export const handle: BuildingSwitchHandle = {
-  onBuildingChange: (building) => unitListPath(building),
-};
+export const handle = toUnitListOnSwitch;
 
-/** Fields the form shows (a `building` error is form-wide). */
+const CHECKBOXES = [
+  { name: "is_balcony_apt", label: "Balcony" },
+  { name: "is_management", label: "Management unit" },
+  { name: "is_unlinked_to_tfcio", label: "Unlinked from the lease system" },
+] as const;
+
+/** The two choices, each from the contract's list. */
+const SELECTS = [
+  { name: "bedrooms", label: "Bedrooms", options: BEDROOMS, text: (b: string) => BEDROOM_LABELS[b as Bedrooms] },
+  { name: "bathrooms", label: "Bathrooms", options: BATHROOMS, text: (b: string) => b },
+] as const;
+
+/** Fields the form shows, top to bottom (a `building` error is form-wide). */
 const SHOWN_FIELDS = [
   "apartment_number",
-  "bedrooms",
-  "bathrooms",
+  ...SELECTS.map((f) => f.name),
   "floor",
   "line",
-  "is_balcony_apt",
-  "is_management",
-  "is_unlinked_to_tfcio",
-] as const;
+  ...CHECKBOXES.map((f) => f.name),
+];
 
 /** /{building}/manage/apartment/create and /edit/{apartmentId}: managers only. */
 export function Component() {
@@ -65,73 +63,54 @@ export function Component() {
 }
 
 function EditApartment({ apartmentId }: { apartmentId: string }) {
-  const id = /^\d+$/.test(apartmentId) ? Number(apartmentId) : null;
-  const { id: building } = useBuilding();
+  const id = routeId(apartmentId);
   const apartment = useApartment(id);
-  if (id === null || apartment.error instanceof NotFoundError) return <NotFound />;
-  if (apartment.isError) return <Alert severity="error">{MESSAGES.failedList(errorMessage(apartment.error))}</Alert>;
-  if (!apartment.data) return <SectionProgress />;
-  if (apartment.data.building !== building)
-    return <Navigate to={editApartmentPath(apartment.data.building, apartment.data.id)} replace />;
-  return <ApartmentForm key={apartment.data.id} apartment={apartment.data} />;
+  return (
+    <BuildingRecord id={id} query={apartment} pathIn={(a) => editApartmentPath(a.building, a.id)}>
+      {(a) => <ApartmentForm key={a.id} apartment={a} />}
+    </BuildingRecord>
+  );
 }
 
 function ApartmentForm({ apartment }: { apartment?: Apartment }) {
   const uid = useId();
   const { id: building } = useBuilding();
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const title = apartment ? "Edit apartment" : "Add apartment";
   usePageTitle(apartment ? `Edit apartment ${apartment.apartment_number}` : title);
   const create = useCreateApartment();
   const update = useUpdateApartment(apartment?.id ?? 0);
-  const form = useForm<ApartmentFormValues, unknown, ApartmentWrite>({
-    mode: "onSubmit",
-    resolver: zodResolver(apartmentSchema) as unknown as Resolver<ApartmentFormValues, unknown, ApartmentWrite>,
+  const done = useSavedThenGo();
+  const { form, submit, prompt } = useSavingForm<ApartmentFormValues, ApartmentWrite>({
+    schema: apartmentSchema,
     defaultValues: apartment ? apartmentToValues(apartment) : emptyApartmentValues(building),
-  });
-  const {
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting, isDirty },
-  } = form;
-  const { prompt, allow } = useUnsavedChanges(isDirty && !isSubmitting);
-  const anyForm = form as unknown as AnyForm;
-
-  const submit = handleSubmit(async (values) => {
-    allow();
-    try {
+    save: async (values) => {
       const payload = toApartmentPayload(values);
       let saved: Apartment;
       if (apartment) {
         const { building: _b, ...patch } = payload;
         saved = await update.mutateAsync(patch);
       } else saved = await create.mutateAsync(payload);
-      enqueueSnackbar(apartment ? SUCCESS.apartmentEdited : SUCCESS.apartmentCreated, { variant: "success" });
-      navigate(saved.occupancy_id ? profilePath(saved.building, saved.occupancy_id) : unitListPath(saved.building));
-    } catch (err) {
-      allow(false);
-      applyServerErrors(err, form, { fields: SHOWN_FIELDS });
-    }
+      done(
+        apartment ? SUCCESS.apartmentEdited : SUCCESS.apartmentCreated,
+        saved.occupancy_id ? profilePath(saved.building, saved.occupancy_id) : unitListPath(saved.building),
+      );
+    },
+    fields: SHOWN_FIELDS,
   });
+  const {
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const text = (name: "apartment_number" | "floor" | "line", label: string, required?: boolean) => (
-    <Controller
+    <FormTextField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...withoutRef(field)}
-          inputRef={field.ref}
-          id={`${uid}-${name}`}
-          label={label}
-          required={required}
-          autoComplete="off"
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          fullWidth
-        />
-      )}
+      id={`${uid}-${name}`}
+      label={label}
+      required={required}
+      autoComplete="off"
+      fullWidth
     />
   );
 
@@ -142,83 +121,38 @@ function ApartmentForm({ apartment }: { apartment?: Apartment }) {
         {apartment ? `Edit apartment ${apartment.apartment_number}` : title}
       </Typography>
       <Paper component="form" variant="outlined" noValidate onSubmit={submit} aria-label={title} sx={{ p: 2 }}>
-        <Box
-          sx={{
-            display: "grid",
-            gap: 2,
-            gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" },
-            alignItems: "start",
-          }}
-        >
+        <Box sx={fieldGrid({ sm: columns(2), md: columns(3) })}>
           {text("apartment_number", "Apartment number", true)}
-          <Controller
-            control={control}
-            name="bedrooms"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...withoutRef(field)}
-                inputRef={field.ref}
-                id={`${uid}-bedrooms`}
-                select
-                label="Bedrooms"
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-                fullWidth
-              >
-                {BEDROOMS.map((b) => (
-                  <MenuItem key={b} value={b}>
-                    {BEDROOM_LABELS[b]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="bathrooms"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...withoutRef(field)}
-                inputRef={field.ref}
-                id={`${uid}-bathrooms`}
-                select
-                label="Bathrooms"
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-                fullWidth
-              >
-                {BATHROOMS.map((b) => (
-                  <MenuItem key={b} value={b}>
-                    {b}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          {SELECTS.map((f) => (
+            <FormTextField
+              key={f.name}
+              control={control}
+              name={f.name}
+              id={`${uid}-${f.name}`}
+              select
+              label={f.label}
+              fullWidth
+            >
+              {f.options.map((b) => (
+                <MenuItem key={b} value={b}>
+                  {f.text(b)}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          ))}
           {text("floor", "Floor")}
           {text("line", "Line")}
         </Box>
         <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 3, mt: 2 }}>
-          <CheckboxInput form={anyForm} name="is_balcony_apt" label="Balcony" />
-          <CheckboxInput form={anyForm} name="is_management" label="Management unit" />
-          <CheckboxInput form={anyForm} name="is_unlinked_to_tfcio" label="Unlinked from the lease system" />
+          {CHECKBOXES.map((f) => (
+            <CheckboxInput key={f.name} form={form as unknown as AnyForm} name={f.name} label={f.label} />
+          ))}
         </Box>
-        {errors.root?.serverError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errors.root.serverError.message}
-          </Alert>
-        )}
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mt: 2 }}>
-          <Button
-            component={RouterLink}
-            to={apartment?.occupancy_id ? profilePath(building, apartment.occupancy_id) : unitListPath(building)}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
-            Save
-          </Button>
-        </Box>
+        <PageFormActions
+          cancelTo={apartment?.occupancy_id ? profilePath(building, apartment.occupancy_id) : unitListPath(building)}
+          submitting={isSubmitting}
+          error={errors.root?.serverError?.message}
+        />
       </Paper>
     </Box>
   );

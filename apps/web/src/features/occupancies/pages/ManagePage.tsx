@@ -1,12 +1,9 @@
 import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardActionArea from "@mui/material/CardActionArea";
-import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
 import { buildingLabel, useBuilding, useMe } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { RouterLink } from "../../../components/RouterLink.tsx";
+import { LinkCard } from "../../../components/LinkCard.tsx";
 import type { BuildingSwitchHandle } from "../../../lib/buildingSwitch.ts";
 import { MANAGE_LINKS, visibleManageLinks } from "../manageLinks.ts";
 
@@ -29,20 +26,15 @@ export function Component() {
       <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Management">
         {links.map((link) => (
           <Grid key={link.key} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
-            <Card variant="outlined" sx={{ height: "100%" }}>
-              <CardActionArea component={RouterLink} to={`/${id}${link.path}`} sx={{ height: "100%" }}>
-                <CardContent>
-                  <Typography variant="h2" component="span" sx={{ display: "block", fontSize: "1.15rem" }}>
-                    {link.label}
-                  </Typography>
-                  {link.description && (
-                    <Typography variant="body2" sx={{ color: "text.secondary", mt: 0.5 }}>
-                      {link.description}
-                    </Typography>
-                  )}
-                </CardContent>
-              </CardActionArea>
-            </Card>
+            <LinkCard
+              to={`/${id}${link.path}`}
+              title={
+                <Typography variant="h2" component="span" sx={{ display: "block", fontSize: "1.15rem" }}>
+                  {link.label}
+                </Typography>
+              }
+              description={link.description}
+            />
           </Grid>
         ))}
       </Grid>

@@ -1,8 +1,4 @@
-import { useId } from "react";
-import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Navigate, useNavigate, useParams, useSearchParams } from "react-router";
-import { useSnackbar } from "notistack";
+import { useParams, useSearchParams } from "react-router";
 import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -15,20 +11,25 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import PersonSearchIcon from "@mui/icons-material/PersonSearch";
-import { MESSAGES, type NewOccupant, type Occupancy } from "@portico/contract";
-import { ApiError, errorMessage, NotFoundError } from "../../../lib/api.ts";
-import { applyServerErrors } from "../../../lib/forms.ts";
+import type { NewOccupant, Occupancy } from "@portico/contract";
+import { ApiError } from "../../../lib/api.ts";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { NotFound } from "../../../components/NotFound.tsx";
-import type { BuildingSwitchHandle } from "../../../lib/buildingSwitch.ts";
+import { PageFormActions } from "../../../components/FormActions.tsx";
+import { fieldGrid } from "../../../components/FormFields.tsx";
 import { useAddExistingOccupant, useCreateOccupant, useOccupancy } from "../api.ts";
-import { RequireAction } from "../components/forms/RequireAction.tsx";
-import { type AnyForm, CheckboxInput, NewResidentFields, TypeSelect } from "../components/forms/ResidentFields.tsx";
-import { ResidentSearch } from "../components/forms/ResidentSearch.tsx";
-import { useUnsavedChanges } from "../components/forms/UnsavedChangesPrompt.tsx";
+import { BuildingRecord, routeId } from "../components/forms/BuildingRecord.tsx";
+import { requiring } from "../components/forms/RequireAction.tsx";
+import {
+  type AnyForm,
+  CheckboxInput,
+  NewResidentFields,
+  ResidentSearchInput,
+  TypeSelect,
+} from "../components/forms/ResidentFields.tsx";
+import { useSavingForm } from "../components/forms/useSavingForm.ts";
 import { SUCCESS } from "../components/forms/messages.ts";
 import {
   emptyExistingResident,
@@ -38,11 +39,9 @@ import {
   type NewResidentRow,
   newResident,
 } from "../components/forms/unitProfileForm.ts";
-import { addOccupantPath, profilePath, unitListPath } from "../components/list/unitLinks.ts";
+import { addOccupantPath, profilePath, unitListPath, toUnitListOnSwitch } from "../components/list/unitLinks.ts";
 
-export const handle: BuildingSwitchHandle = {
-  onBuildingChange: (building) => unitListPath(building),
-};
+export const handle = toUnitListOnSwitch;
 
 type Mode = "new" | "existing";
 
@@ -50,20 +49,13 @@ type Mode = "new" | "existing";
  * /{building}/manage/occupant/create?occupancy_id: choose New resident (create/new) or
  * Existing/previous resident (create/existing). Managers only.
  */
-export function Component() {
-  return (
-    <RequireAction action="occupant.create">
-      <AddResident />
-    </RequireAction>
-  );
-}
+export const Component = requiring("occupant.create", AddResident);
 
 function AddResident() {
   const { mode } = useParams();
   const [search] = useSearchParams();
   const { id: building } = useBuilding();
-  const raw = search.get("occupancy_id") ?? "";
-  const occupancyId = /^\d+$/.test(raw) ? Number(raw) : null;
+  const occupancyId = routeId(search.get("occupancy_id"));
   const occupancy = useOccupancy(occupancyId);
   usePageTitle("Add resident");
 
@@ -82,29 +74,30 @@ function AddResident() {
         </Alert>
       </Box>
     );
-  if (occupancy.error instanceof NotFoundError) return <NotFound />;
-  if (occupancy.isError) return <Alert severity="error">{MESSAGES.failedList(errorMessage(occupancy.error))}</Alert>;
-  const o = occupancy.data;
-  if (!o) return <SectionProgress />;
-  if (o.building_id !== building)
-    return <Navigate to={addOccupantPath(o.building_id, o.id, mode as Mode | undefined)} replace />;
-
   return (
-    <Box sx={{ maxWidth: 960 }}>
-      <Typography variant="h1" sx={{ mb: 1 }}>
-        Add resident to unit {o.apartment_number}
-      </Typography>
-      <Typography sx={{ color: "text.secondary", mb: 3 }}>
-        {mode === "new" ? "New resident" : mode === "existing" ? "Existing/previous resident" : "Who is moving in?"}
-      </Typography>
-      {mode === "new" ? (
-        <NewResidentForm occupancy={o} />
-      ) : mode === "existing" ? (
-        <ExistingResidentForm occupancy={o} />
-      ) : (
-        <Chooser building={building} occupancy={o} />
+    <BuildingRecord
+      id={occupancyId}
+      query={occupancy}
+      pathIn={(o) => addOccupantPath(o.building_id, o.id, mode as Mode | undefined)}
+    >
+      {(o) => (
+        <Box sx={{ maxWidth: 960 }}>
+          <Typography variant="h1" sx={{ mb: 1 }}>
+            Add resident to unit {o.apartment_number}
+          </Typography>
+          <Typography sx={{ color: "text.secondary", mb: 3 }}>
+            {mode === "new" ? "New resident" : mode === "existing" ? "Existing/previous resident" : "Who is moving in?"}
+          </Typography>
+          {mode === "new" ? (
+            <NewResidentForm occupancy={o} />
+          ) : mode === "existing" ? (
+            <ExistingResidentForm occupancy={o} />
+          ) : (
+            <Chooser building={building} occupancy={o} />
+          )}
+        </Box>
       )}
-    </Box>
+    </BuildingRecord>
   );
 }
 
@@ -159,47 +152,21 @@ interface NewResidentValues extends NewResidentRow {
 }
 
 function NewResidentForm({ occupancy }: { occupancy: Occupancy }) {
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const create = useCreateOccupant();
-  const form = useForm<NewResidentValues, unknown, NewOccupant>({
-    mode: "onSubmit",
-    resolver: zodResolver(newResident as never) as unknown as Resolver<NewResidentValues, unknown, NewOccupant>,
-    defaultValues: { ...emptyNewResident(), pronouns: "", emergency_contact_info: "" },
-  });
-  const { isSubmitting, isDirty, errors } = form.formState;
-  const { prompt, allow } = useUnsavedChanges(isDirty && !isSubmitting);
   const back = profilePath(occupancy.building_id, occupancy.id);
-
-  const submit = form.handleSubmit(async (values) => {
-    allow();
-    try {
-      await create.mutateAsync({ ...values, occupancy_id: occupancy.id });
-      enqueueSnackbar(SUCCESS.dataSaved, { variant: "success" });
-      navigate(back);
-    } catch (err) {
-      allow(false);
-      applyServerErrors(err, form);
-    }
+  const { form, submit, prompt } = useSavingForm<NewResidentValues, NewOccupant>({
+    schema: newResident,
+    defaultValues: { ...emptyNewResident(), pronouns: "", emergency_contact_info: "" },
+    save: (values) => create.mutateAsync({ ...values, occupancy_id: occupancy.id }),
+    done: { message: SUCCESS.dataSaved, to: back },
   });
+  const { isSubmitting, errors } = form.formState;
 
   return (
     <Paper component="form" variant="outlined" noValidate onSubmit={submit} aria-label="New resident" sx={{ p: 2 }}>
       {prompt}
       <NewResidentFields form={form as unknown as AnyForm} prefix="" extended />
-      {errors.root?.serverError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {errors.root.serverError.message}
-        </Alert>
-      )}
-      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mt: 2 }}>
-        <Button component={RouterLink} to={back}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
-          Save
-        </Button>
-      </Box>
+      <PageFormActions cancelTo={back} submitting={isSubmitting} error={errors.root?.serverError?.message} />
     </Paper>
   );
 }
@@ -219,35 +186,18 @@ function withoutRepeats(err: unknown): unknown {
 }
 
 function ExistingResidentForm({ occupancy }: { occupancy: Occupancy }) {
-  const uid = useId();
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const add = useAddExistingOccupant(occupancy.id);
-  const form = useForm<ExistingResidentRow, unknown, ExistingOutput>({
-    mode: "onSubmit",
-    resolver: zodResolver(existingResident as never) as unknown as Resolver<
-      ExistingResidentRow,
-      unknown,
-      ExistingOutput
-    >,
-    defaultValues: emptyExistingResident(),
-  });
-  const { isSubmitting, isDirty, errors } = form.formState;
-  const { prompt, allow } = useUnsavedChanges(isDirty && !isSubmitting);
-  const label = useWatch({ control: form.control, name: "label" });
   const back = profilePath(occupancy.building_id, occupancy.id);
-
-  const submit = form.handleSubmit(async (values) => {
-    allow();
-    try {
-      await add.mutateAsync(values);
-      enqueueSnackbar(SUCCESS.dataSaved, { variant: "success" });
-      navigate(back);
-    } catch (err) {
-      allow(false);
-      applyServerErrors(withoutRepeats(err), form, { fields: ["username", "type", "is_active"] });
-    }
+  const { form, submit, prompt } = useSavingForm<ExistingResidentRow, ExistingOutput>({
+    schema: existingResident,
+    defaultValues: emptyExistingResident(),
+    save: (values) => add.mutateAsync(values),
+    done: { message: SUCCESS.dataSaved, to: back },
+    fields: ["username", "type", "is_active"],
+    errorOf: withoutRepeats,
   });
+  const { isSubmitting, errors } = form.formState;
+  const anyForm = form as unknown as AnyForm;
 
   return (
     <Paper
@@ -259,49 +209,12 @@ function ExistingResidentForm({ occupancy }: { occupancy: Occupancy }) {
       sx={{ p: 2 }}
     >
       {prompt}
-      <Box
-        sx={{
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "1fr", sm: "2fr 1fr" },
-          alignItems: "start",
-        }}
-      >
-        <Controller
-          control={form.control}
-          name="username"
-          render={({ field, fieldState }) => (
-            <ResidentSearch
-              ref={field.ref}
-              id={`${uid}-resident`}
-              label="Resident"
-              required
-              value={field.value ? { username: field.value, label: label || field.value } : null}
-              onChange={(picked) => {
-                form.setValue("label", picked?.label ?? "");
-                field.onChange(picked?.username ?? "");
-              }}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <TypeSelect form={form as unknown as AnyForm} name="type" />
+      <Box sx={fieldGrid({ sm: "2fr 1fr" })}>
+        <ResidentSearchInput form={anyForm} prefix="" />
+        <TypeSelect form={anyForm} name="type" />
       </Box>
-      <CheckboxInput form={form as unknown as AnyForm} name="is_active" label="Active" />
-      {errors.root?.serverError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {errors.root.serverError.message}
-        </Alert>
-      )}
-      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mt: 2 }}>
-        <Button component={RouterLink} to={back}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
-          Save
-        </Button>
-      </Box>
+      <CheckboxInput form={anyForm} name="is_active" label="Active" />
+      <PageFormActions cancelTo={back} submitting={isSubmitting} error={errors.root?.serverError?.message} />
     </Paper>
   );
 }

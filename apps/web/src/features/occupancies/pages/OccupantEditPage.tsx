@@ -1,43 +1,31 @@
-import { Controller, type Resolver, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Navigate, useNavigate, useParams } from "react-router";
-import { useSnackbar } from "notistack";
+import { Controller } from "react-hook-form";
+import { useParams } from "react-router";
 import { z } from "zod";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormGroup from "@mui/material/FormGroup";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import {
-  MESSAGES,
   NOTIFICATION_PREFERENCE_FIELDS,
   type NotificationPreferences,
   type Occupant,
   OccupantPatch,
   type OccupantType,
 } from "@portico/contract";
-import { errorMessage, NotFoundError } from "../../../lib/api.ts";
-import { applyServerErrors } from "../../../lib/forms.ts";
-import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { RouterLink } from "../../../components/RouterLink.tsx";
-import { SectionProgress } from "../../../components/FullPageProgress.tsx";
-import { NotFound } from "../../../components/NotFound.tsx";
-import type { BuildingSwitchHandle } from "../../../lib/buildingSwitch.ts";
+import { PageFormActions } from "../../../components/FormActions.tsx";
 import { useOccupant, useUpdateOccupant } from "../api.ts";
-import { RequireAction } from "../components/forms/RequireAction.tsx";
+import { BuildingRecord, routeId } from "../components/forms/BuildingRecord.tsx";
+import { requiring } from "../components/forms/RequireAction.tsx";
 import { type AnyForm, NewResidentFields } from "../components/forms/ResidentFields.tsx";
-import { useUnsavedChanges } from "../components/forms/UnsavedChangesPrompt.tsx";
+import { useSavingForm } from "../components/forms/useSavingForm.ts";
 import { SUCCESS } from "../components/forms/messages.ts";
 import { occupantName } from "../components/list/DirectoryCard.tsx";
-import { editOccupantPath, profilePath, unitListPath } from "../components/list/unitLinks.ts";
+import { editOccupantPath, profilePath, toUnitListOnSwitch } from "../components/list/unitLinks.ts";
 
-export const handle: BuildingSwitchHandle = {
-  onBuildingChange: (building) => unitListPath(building),
-};
+export const handle = toUnitListOnSwitch;
 
 const PREFERENCE_LABELS: Record<keyof NotificationPreferences, string> = {
   is_text_maintenance_activity: "Text messages about maintenance requests",
@@ -90,56 +78,29 @@ const occupantEditSchema = z.preprocess((raw) => {
 type OccupantEditOutput = z.output<typeof occupantEditSchema>;
 
 /** /{building}/manage/occupant/edit/{occupantId}: managers only. */
-export function Component() {
+export const Component = requiring("occupant.edit", EditOccupant);
+
+function EditOccupant() {
+  const id = routeId(useParams().occupantId);
+  const occupant = useOccupant(id);
+  usePageTitle(occupant.data ? `Edit resident ${occupantName(occupant.data)}` : "Edit resident");
   return (
-    <RequireAction action="occupant.edit">
-      <EditOccupant />
-    </RequireAction>
+    <BuildingRecord id={id} query={occupant} pathIn={(o) => editOccupantPath(o.building_id, o.id)}>
+      {(o) => <OccupantForm key={o.id} occupant={o} />}
+    </BuildingRecord>
   );
 }
 
-function EditOccupant() {
-  const { occupantId = "" } = useParams();
-  const id = /^\d+$/.test(occupantId) ? Number(occupantId) : null;
-  const { id: building } = useBuilding();
-  const occupant = useOccupant(id);
-  usePageTitle(occupant.data ? `Edit resident ${occupantName(occupant.data)}` : "Edit resident");
-  if (id === null || occupant.error instanceof NotFoundError) return <NotFound />;
-  if (occupant.isError) return <Alert severity="error">{MESSAGES.failedList(errorMessage(occupant.error))}</Alert>;
-  const o = occupant.data;
-  if (!o) return <SectionProgress />;
-  if (o.building_id !== building) return <Navigate to={editOccupantPath(o.building_id, o.id)} replace />;
-  return <OccupantForm key={o.id} occupant={o} />;
-}
-
 function OccupantForm({ occupant }: { occupant: Occupant }) {
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateOccupant(occupant.id);
-  const form = useForm<OccupantEditValues, unknown, OccupantEditOutput>({
-    mode: "onSubmit",
-    resolver: zodResolver(occupantEditSchema as never) as unknown as Resolver<
-      OccupantEditValues,
-      unknown,
-      OccupantEditOutput
-    >,
-    defaultValues: occupantToValues(occupant),
-  });
-  const { isSubmitting, isDirty, errors } = form.formState;
-  const { prompt, allow } = useUnsavedChanges(isDirty && !isSubmitting);
   const back = profilePath(occupant.building_id, occupant.occupancy_id);
-
-  const submit = form.handleSubmit(async (values) => {
-    allow();
-    try {
-      await update.mutateAsync(values);
-      enqueueSnackbar(SUCCESS.dataSaved, { variant: "success" });
-      navigate(back);
-    } catch (err) {
-      allow(false);
-      applyServerErrors(err, form);
-    }
+  const { form, submit, prompt } = useSavingForm<OccupantEditValues, OccupantEditOutput>({
+    schema: occupantEditSchema,
+    defaultValues: occupantToValues(occupant),
+    save: (values) => update.mutateAsync(values),
+    done: { message: SUCCESS.dataSaved, to: back },
   });
+  const { isSubmitting, errors } = form.formState;
 
   return (
     <Box sx={{ maxWidth: 960 }}>
@@ -179,19 +140,7 @@ function OccupantForm({ occupant }: { occupant: Occupant }) {
             ))}
           </FormGroup>
         </Box>
-        {errors.root?.serverError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errors.root.serverError.message}
-          </Alert>
-        )}
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mt: 2 }}>
-          <Button component={RouterLink} to={back}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
-            Save
-          </Button>
-        </Box>
+        <PageFormActions cancelTo={back} submitting={isSubmitting} error={errors.root?.serverError?.message} />
       </Paper>
     </Box>
   );

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
@@ -7,55 +8,60 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import DeleteForeverIcon from "@mui/icons-material/DeleteForever";
-import { MESSAGES } from "@portico/contract";
-import { errorMessage, NotFoundError } from "../../../lib/api.ts";
+import type { Occupancy } from "@portico/contract";
+import { errorMessage } from "../../../lib/api.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import { SectionProgress } from "../../../components/FullPageProgress.tsx";
-import { NotFound } from "../../../components/NotFound.tsx";
-import type { BuildingSwitchHandle } from "../../../lib/buildingSwitch.ts";
 import { useDeleteOccupancy, useOccupancy } from "../api.ts";
-import { RequireAction } from "../components/forms/RequireAction.tsx";
+import { BuildingRecord, routeId } from "../components/forms/BuildingRecord.tsx";
+import { requiring } from "../components/forms/RequireAction.tsx";
 import { SUCCESS } from "../components/forms/messages.ts";
-import { deleteProfilePath, profilePath, unitListPath } from "../components/list/unitLinks.ts";
+import { deleteProfilePath, profilePath, unitListPath, toUnitListOnSwitch } from "../components/list/unitLinks.ts";
 
-export const handle: BuildingSwitchHandle = {
-  onBuildingChange: (building) => unitListPath(building),
-};
+export const handle = toUnitListOnSwitch;
 
 /** /{building}/manage/unit-profiles/delete/{occupancyId}: a permanent delete, after a warning. */
-export function Component() {
-  return (
-    <RequireAction action="occupancy.delete">
-      <DeleteProfile />
-    </RequireAction>
-  );
-}
+export const Component = requiring("occupancy.delete", DeleteProfile);
 
 function DeleteProfile() {
-  const { occupancyId = "" } = useParams();
-  const id = /^\d+$/.test(occupancyId) ? Number(occupancyId) : null;
+  const id = routeId(useParams().occupancyId);
   const { id: building } = useBuilding();
   const occupancy = useOccupancy(id);
   const remove = useDeleteOccupancy(id ?? 0);
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const o = occupancy.data;
   usePageTitle(o ? `Delete unit profile ${o.apartment_number}` : "Delete unit profile");
 
   // Deleted: the list, not a refetch of what is gone.
   if (remove.isSuccess) return <Navigate to={unitListPath(building)} replace />;
-  if (id === null || occupancy.error instanceof NotFoundError) return <NotFound />;
-  if (occupancy.isError) return <Alert severity="error">{MESSAGES.failedList(errorMessage(occupancy.error))}</Alert>;
-  if (!o) return <SectionProgress />;
-  if (o.building_id !== building) return <Navigate to={deleteProfilePath(o.building_id, o.id)} replace />;
+  return (
+    <BuildingRecord id={id} query={occupancy} pathIn={(p) => deleteProfilePath(p.building_id, p.id)}>
+      {(p) => <ConfirmDelete occupancy={p} remove={remove} />}
+    </BuildingRecord>
+  );
+}
 
+function ConfirmDelete({
+  occupancy: o,
+  remove,
+}: {
+  occupancy: Occupancy;
+  remove: ReturnType<typeof useDeleteOccupancy>;
+}) {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const building = o.building_id;
   const residents = [...o.occupant_set, ...o.inactive_occupant_set]
     .map((p) => [p.first_name, p.last_name].filter(Boolean).join(" ") || p.username)
     .join(", ");
   const lease = [formatDate(o.lease_start_date), formatDate(o.lease_end_date)].filter(Boolean).join(" – ");
+  const facts: [string, string][] = [
+    ["Unit", o.apartment_number],
+    ["Residents", residents || "None"],
+    ["Lease", lease || "No dates"],
+    ["Status", o.status === "CURRENT" ? "Current" : o.status === "FUTURE" ? "Future" : "Inactive"],
+  ];
 
   const onDelete = () =>
     remove.mutate(undefined, {
@@ -77,30 +83,16 @@ function DeleteProfile() {
       </Alert>
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 3, rowGap: 1 }}>
-          <Typography component="dt" sx={{ fontWeight: 600 }}>
-            Unit
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {o.apartment_number}
-          </Typography>
-          <Typography component="dt" sx={{ fontWeight: 600 }}>
-            Residents
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {residents || "None"}
-          </Typography>
-          <Typography component="dt" sx={{ fontWeight: 600 }}>
-            Lease
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {lease || "No dates"}
-          </Typography>
-          <Typography component="dt" sx={{ fontWeight: 600 }}>
-            Status
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {o.status === "CURRENT" ? "Current" : o.status === "FUTURE" ? "Future" : "Inactive"}
-          </Typography>
+          {facts.map(([term, value]) => (
+            <Fragment key={term}>
+              <Typography component="dt" sx={{ fontWeight: 600 }}>
+                {term}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {value}
+              </Typography>
+            </Fragment>
+          ))}
         </Box>
       </Paper>
       {remove.isError && (

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Navigate } from "react-router";
 import type { Action } from "@portico/contract";
 import { useBuilding, useCan } from "../../../../lib/session.tsx";
@@ -13,4 +13,15 @@ export function RequireAction({ action, children }: { action: Action; children: 
   const { id } = useBuilding();
   if (!can(action)) return <Navigate to={unitListPath(id)} replace />;
   return <>{children}</>;
+}
+
+/** A route's page that only users who may do `action` here see (see RequireAction). */
+export function requiring(action: Action, Page: ComponentType) {
+  return function Component() {
+    return (
+      <RequireAction action={action}>
+        <Page />
+      </RequireAction>
+    );
+  };
 }

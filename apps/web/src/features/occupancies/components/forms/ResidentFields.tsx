@@ -1,13 +1,17 @@
 import { useId, useRef } from "react";
 import { Controller, type FieldValues, type UseFormReturn, useWatch } from "react-hook-form";
 import Box from "@mui/material/Box";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import { OCCUPANT_TYPE_DISPLAY, OCCUPANT_TYPES } from "@portico/contract";
-import { withoutRef } from "./fieldProps.ts";
+import {
+  columns,
+  fieldGrid,
+  FormCheckbox,
+  FormTextField,
+  type FormTextFieldProps,
+} from "../../../../components/FormFields.tsx";
+import { ResidentSearch } from "./ResidentSearch.tsx";
 
 /** A form of any shape that holds resident fields under `prefix` ('' or 'new_occupants.2.'). */
 export type AnyForm = UseFormReturn<FieldValues>;
@@ -18,12 +22,7 @@ interface FieldsProps {
   prefix: string;
 }
 
-const grid = {
-  display: "grid",
-  gap: 2,
-  gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
-  alignItems: "start",
-} as const;
+const grid = fieldGrid({ sm: columns(2), lg: columns(4) });
 
 /** E-mail and username need room: two of the four columns on wide screens. */
 const wide = { gridColumn: { lg: "span 2" } } as const;
@@ -31,50 +30,18 @@ const wide = { gridColumn: { lg: "span 2" } } as const;
 function TextInput({
   form,
   name,
-  label,
-  type,
-  disabled,
-  helperText,
-  autoComplete,
-  multiline,
-  onValue,
-}: {
-  form: AnyForm;
-  name: string;
-  label: string;
-  type?: string;
-  disabled?: boolean;
-  helperText?: string;
-  autoComplete?: string;
-  multiline?: boolean;
-  onValue?: (value: string) => void;
-}) {
+  ...props
+}: { form: AnyForm; name: string } & Omit<FormTextFieldProps<FieldValues>, "control" | "name">) {
   const uid = useId();
   return (
-    <Controller
+    <FormTextField
       control={form.control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...withoutRef(field)}
-          value={field.value ?? ""}
-          onChange={(e) => {
-            field.onChange(e.target.value);
-            onValue?.(e.target.value);
-          }}
-          inputRef={field.ref}
-          id={`${uid}-${name}`}
-          label={label}
-          type={type}
-          disabled={disabled}
-          autoComplete={autoComplete ?? "off"}
-          multiline={multiline}
-          minRows={multiline ? 2 : undefined}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-          fullWidth
-        />
-      )}
+      id={`${uid}-${name}`}
+      autoComplete="off"
+      minRows={props.multiline ? 2 : undefined}
+      fullWidth
+      {...props}
     />
   );
 }
@@ -83,53 +50,52 @@ function TextInput({
 export function TypeSelect({ form, name }: { form: AnyForm; name: string }) {
   const uid = useId();
   return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...withoutRef(field)}
-          value={field.value ?? ""}
-          inputRef={field.ref}
-          id={`${uid}-type`}
-          select
-          required
-          label="Type"
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          fullWidth
-        >
-          {OCCUPANT_TYPES.map((t) => (
-            <MenuItem key={t} value={t}>
-              {OCCUPANT_TYPE_DISPLAY[t]}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+    <FormTextField control={form.control} name={name} id={`${uid}-type`} select required label="Type" fullWidth>
+      {OCCUPANT_TYPES.map((t) => (
+        <MenuItem key={t} value={t}>
+          {OCCUPANT_TYPE_DISPLAY[t]}
+        </MenuItem>
+      ))}
+    </FormTextField>
   );
 }
 
 export function CheckboxInput({ form, name, label }: { form: AnyForm; name: string; label: string }) {
   return (
-    <Controller
+    <FormCheckbox
       control={form.control}
       name={name}
+      label={label}
+      below={(error) => error && <FormHelperText error>{error}</FormHelperText>}
+    />
+  );
+}
+
+/**
+ * An existing or previous resident, found by name, username or e-mail: the form keeps the
+ * username under `{prefix}username` and the picked label under `{prefix}label`.
+ */
+export function ResidentSearchInput({ form, prefix }: { form: AnyForm; prefix: string }) {
+  const uid = useId();
+  const label = useWatch({ control: form.control, name: `${prefix}label` }) as string | undefined;
+  return (
+    <Controller
+      control={form.control}
+      name={`${prefix}username`}
       render={({ field, fieldState }) => (
-        <Box>
-          <FormControlLabel
-            control={
-              <Checkbox
-                slotProps={{ input: { ref: field.ref } }}
-                checked={!!field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-                onBlur={field.onBlur}
-              />
-            }
-            label={label}
-          />
-          {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
-        </Box>
+        <ResidentSearch
+          ref={field.ref}
+          id={`${uid}-resident`}
+          label="Resident"
+          required
+          value={field.value ? { username: field.value, label: label || field.value } : null}
+          onChange={(picked) => {
+            form.setValue(`${prefix}label`, picked?.label ?? "");
+            field.onChange(picked?.username ?? "");
+          }}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
       )}
     />
   );

@@ -1,6 +1,5 @@
 import { type ReactNode, useId, useMemo } from "react";
-import { Controller, type Resolver, useFieldArray, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -13,14 +12,14 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlined";
 import { type Occupancy, type Occupant, UNIT_PROFILE_MESSAGES as M } from "@portico/contract";
-import { applyServerErrors } from "../../../../lib/forms.ts";
+import { PageFormActions } from "../../../../components/FormActions.tsx";
+import { columns, fieldGrid } from "../../../../components/FormFields.tsx";
 import { RouterLink } from "../../../../components/RouterLink.tsx";
 import { addOccupantPath, editApartmentPath, editOccupantPath } from "../list/unitLinks.ts";
 import { ApartmentPicker } from "./ApartmentPicker.tsx";
 import { DateField } from "../../../../components/DateField.tsx";
-import { ResidentSearch } from "./ResidentSearch.tsx";
-import { type AnyForm, CheckboxInput, NewResidentFields, TypeSelect } from "./ResidentFields.tsx";
-import { useUnsavedChanges } from "./UnsavedChangesPrompt.tsx";
+import { type AnyForm, CheckboxInput, NewResidentFields, ResidentSearchInput, TypeSelect } from "./ResidentFields.tsx";
+import { useSavingForm } from "./useSavingForm.ts";
 import {
   DATE_FIELDS,
   emptyExistingResident,
@@ -70,38 +69,40 @@ export function UnitProfileForm({
 }: UnitProfileFormProps) {
   const uid = useId();
   const schema = useMemo(() => unitProfileSchema(mode), [mode]);
-  const form = useForm<UnitProfileFormValues, unknown, UnitProfileFormOutput>({
-    mode: "onSubmit",
-    resolver: zodResolver(schema) as unknown as Resolver<UnitProfileFormValues, unknown, UnitProfileFormOutput>,
+  const { form, submit, prompt } = useSavingForm<UnitProfileFormValues, UnitProfileFormOutput>({
+    schema,
     defaultValues,
+    save: onSave,
   });
   const {
     control,
-    handleSubmit,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isSubmitting },
   } = form;
   const anyForm = form as unknown as AnyForm;
   const newRows = useFieldArray({ control, name: "new_occupants", keyName: "key" });
   const existingRows = useFieldArray({ control, name: "new_occupants_by_username", keyName: "key" });
   const residents = useWatch({ control, name: ["new_occupants", "new_occupants_by_username"] });
   const count = residentCount({ new_occupants: residents[0] ?? [], new_occupants_by_username: residents[1] ?? [] });
-  const { prompt, allow } = useUnsavedChanges(isDirty && !isSubmitting);
 
   const badNew = rowsWithErrors(errors.new_occupants);
   const badExisting = rowsWithErrors(errors.new_occupants_by_username);
   const rowsInvalid = badNew.length + badExisting.length > 0;
   const rootMessage = (errors.root?.serverError?.message ?? "").replace(M.invalidOccupantRows, "").trim();
   const needsResident = mode === "create" && count === 0;
-
-  const submit = handleSubmit(async (values) => {
-    allow();
-    try {
-      await onSave(values);
-    } catch (err) {
-      allow(false);
-      applyServerErrors(err, form);
-    }
-  });
+  const residentLists = [
+    {
+      rows: newRows,
+      title: "New resident",
+      invalid: badNew,
+      fields: (i: number) => <NewResidentFields form={anyForm} prefix={`new_occupants.${i}.`} />,
+    },
+    {
+      rows: existingRows,
+      title: "Existing resident",
+      invalid: badExisting,
+      fields: (i: number) => <ExistingResidentFields form={anyForm} index={i} />,
+    },
+  ];
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={`${uid}-title`}>
@@ -110,14 +111,7 @@ export function UnitProfileForm({
         Unit and lease
       </Typography>
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-        <Box
-          sx={{
-            display: "grid",
-            gap: 2,
-            gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
-            alignItems: "start",
-          }}
-        >
+        <Box sx={fieldGrid({ sm: columns(2), lg: columns(4) })}>
           <Box sx={{ gridColumn: { sm: "1 / -1", lg: "span 2" } }}>
             <Controller
               control={control}
@@ -185,26 +179,18 @@ export function UnitProfileForm({
               {M.invalidOccupantRows}
             </Alert>
           )}
-          {newRows.fields.map((row, i) => (
-            <ResidentRow
-              key={row.key}
-              title={`New resident ${i + 1}`}
-              invalid={badNew.includes(i)}
-              onRemove={() => newRows.remove(i)}
-            >
-              <NewResidentFields form={anyForm} prefix={`new_occupants.${i}.`} />
-            </ResidentRow>
-          ))}
-          {existingRows.fields.map((row, i) => (
-            <ResidentRow
-              key={row.key}
-              title={`Existing resident ${i + 1}`}
-              invalid={badExisting.includes(i)}
-              onRemove={() => existingRows.remove(i)}
-            >
-              <ExistingResidentFields form={form} index={i} />
-            </ResidentRow>
-          ))}
+          {residentLists.flatMap(({ rows, title, invalid, fields }) =>
+            rows.fields.map((row, i) => (
+              <ResidentRow
+                key={row.key}
+                title={`${title} ${i + 1}`}
+                invalid={invalid.includes(i)}
+                onRemove={() => rows.remove(i)}
+              >
+                {fields(i)}
+              </ResidentRow>
+            )),
+          )}
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
             <Button variant="outlined" startIcon={<AddIcon />} onClick={() => newRows.append(emptyNewResident())}>
               Add new resident
@@ -230,21 +216,12 @@ export function UnitProfileForm({
           {M.atLeastOneResident}
         </Alert>
       )}
-      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-        <Button component={RouterLink} to={cancelTo}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={isSubmitting}
-          disabled={needsResident}
-          aria-describedby={needsResident ? `${uid}-needs-resident` : undefined}
-        >
-          Save
-        </Button>
-      </Box>
+      <PageFormActions
+        cancelTo={cancelTo}
+        submitting={isSubmitting}
+        submit={{ disabled: needsResident, "aria-describedby": needsResident ? `${uid}-needs-resident` : undefined }}
+        flush
+      />
     </Box>
   );
 }
@@ -296,51 +273,15 @@ function ResidentRow({
   );
 }
 
-function ExistingResidentFields({
-  form,
-  index,
-}: {
-  form: ReturnType<typeof useForm<UnitProfileFormValues, unknown, UnitProfileFormOutput>>;
-  index: number;
-}) {
-  const uid = useId();
-  const label = useWatch({ control: form.control, name: `new_occupants_by_username.${index}.label` });
+function ExistingResidentFields({ form, index }: { form: AnyForm; index: number }) {
+  const prefix = `new_occupants_by_username.${index}.`;
   return (
-    <Box
-      sx={{
-        display: "grid",
-        gap: 2,
-        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "2fr 1fr 1fr" },
-        alignItems: "start",
-      }}
-    >
-      <Controller
-        control={form.control}
-        name={`new_occupants_by_username.${index}.username`}
-        render={({ field, fieldState }) => (
-          <Box sx={{ gridColumn: { sm: "1 / -1", lg: "auto" } }}>
-            <ResidentSearch
-              ref={field.ref}
-              id={`${uid}-resident`}
-              label="Resident"
-              required
-              value={field.value ? { username: field.value, label: label || field.value } : null}
-              onChange={(picked) => {
-                form.setValue(`new_occupants_by_username.${index}.label`, picked?.label ?? "");
-                field.onChange(picked?.username ?? "");
-              }}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          </Box>
-        )}
-      />
-      <TypeSelect form={form as unknown as AnyForm} name={`new_occupants_by_username.${index}.type`} />
-      <CheckboxInput
-        form={form as unknown as AnyForm}
-        name={`new_occupants_by_username.${index}.is_active`}
-        label="Active"
-      />
+    <Box sx={fieldGrid({ sm: columns(2), lg: "2fr 1fr 1fr" })}>
+      <Box sx={{ gridColumn: { sm: "1 / -1", lg: "auto" } }}>
+        <ResidentSearchInput form={form} prefix={prefix} />
+      </Box>
+      <TypeSelect form={form} name={`${prefix}type`} />
+      <CheckboxInput form={form} name={`${prefix}is_active`} label="Active" />
     </Box>
   );
 }

@@ -7,9 +7,11 @@ import {
   BEDROOMS,
 } from "@portico/contract";
 
+export type Bedrooms = (typeof BEDROOMS)[number];
+
 export interface ApartmentFormValues {
   apartment_number: string;
-  bedrooms: (typeof BEDROOMS)[number];
+  bedrooms: Bedrooms;
   bathrooms: (typeof BATHROOMS)[number];
   floor: string;
   line: string;
@@ -19,7 +21,7 @@ export interface ApartmentFormValues {
   building: number;
 }
 
-export const BEDROOM_LABELS: Record<(typeof BEDROOMS)[number], string> = {
+export const BEDROOM_LABELS: Record<Bedrooms, string> = {
   STD: "Studio",
   "1BR": "1 bedroom",
   "2BR": "2 bedrooms",

@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { type Occupancy, type Occupant, UNIT_PROFILE_MESSAGES as M } from "@portico/contract";
+import { type Occupancy, UNIT_PROFILE_MESSAGES as M } from "@portico/contract";
 import { Component as OccupantEditPage } from "../../pages/OccupantEditPage.tsx";
 import { Component as OccupantCreatePage } from "../../pages/OccupantCreatePage.tsx";
+import { makeOccupant } from "../profile/testing.tsx";
 import { fakeApi, makeMe, page, renderWithApp } from "./testing.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const OCCUPANT: Occupant = {
+/** A resident without an e-mail (a placeholder address) nor a phone. */
+const OCCUPANT = makeOccupant({
   id: 5,
   user_id: 50,
   first_name: "Kim",
@@ -23,20 +25,8 @@ const OCCUPANT: Occupant = {
   emergency_contact_info: "",
   type: "OC",
   type_display: "Occupant",
-  is_active: true,
-  photo_url: null,
-  welcome_email_sent_time: null,
-  apartment_number: "1203",
-  occupancy_id: 91,
-  building_id: 1,
   has_account: false,
-  notification_preferences: {
-    is_text_maintenance_activity: false,
-    is_email_maintenance_activity: true,
-    is_text_package_activity: false,
-    is_email_package_activity: true,
-  },
-};
+});
 
 const OCCUPANCY = {
   id: 91,

@@ -159,15 +159,20 @@ export type UnitProfileFormOutput = z.output<ReturnType<typeof unitProfileSchema
 export const residentCount = (v: Pick<UnitProfileFormValues, "new_occupants" | "new_occupants_by_username">) =>
   v.new_occupants.length + v.new_occupants_by_username.length;
 
+/** The unit, lease, dates and do-not-disturb: sent on create and on edit. */
+const unitAndLease = (v: UnitProfileFormOutput) => ({
+  apartment_id: v.apartment_id as number,
+  lease_start_date: v.lease_start_date,
+  lease_end_date: v.lease_end_date,
+  move_in_date: v.move_in_date,
+  move_out_date: v.move_out_date,
+  is_do_not_disturb: v.is_do_not_disturb,
+});
+
 /** POST /core/occupancies/: the form's checked values as the API takes them. */
 export function toCreatePayload(v: UnitProfileFormOutput): OccupancyCreate {
   return {
-    apartment_id: v.apartment_id as number,
-    lease_start_date: v.lease_start_date,
-    lease_end_date: v.lease_end_date,
-    move_in_date: v.move_in_date,
-    move_out_date: v.move_out_date,
-    is_do_not_disturb: v.is_do_not_disturb,
+    ...unitAndLease(v),
     new_occupants: v.new_occupants as OccupancyCreate["new_occupants"],
     new_occupants_by_username: v.new_occupants_by_username as OccupancyCreate["new_occupants_by_username"],
   };
@@ -176,12 +181,7 @@ export function toCreatePayload(v: UnitProfileFormOutput): OccupancyCreate {
 /** PATCH /core/occupancies/{id}/: the lease, dates and switches (residents are edited one by one). */
 export function toPatchPayload(v: UnitProfileFormOutput): OccupancyPatch {
   return {
-    apartment_id: v.apartment_id as number,
-    lease_start_date: v.lease_start_date,
-    lease_end_date: v.lease_end_date,
-    move_in_date: v.move_in_date,
-    move_out_date: v.move_out_date,
-    is_do_not_disturb: v.is_do_not_disturb,
+    ...unitAndLease(v),
     is_active: v.is_active,
   };
 }

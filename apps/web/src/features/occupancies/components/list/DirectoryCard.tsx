@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { Occupant } from "@portico/contract";
+import { photoFrameSx } from "../profile/styles.ts";
 
 export const occupantName = (o: Pick<Occupant, "first_name" | "last_name" | "username">) =>
   [o.first_name, o.last_name].filter(Boolean).join(" ") || o.username;
@@ -32,15 +33,9 @@ export function DirectoryCard({ occupant }: { occupant: Occupant }) {
       <Box
         className="directory-photo"
         sx={{
+          ...photoFrameSx,
           flex: "0 0 auto",
-          width: 68,
           height: 84,
-          borderRadius: 1,
-          overflow: "hidden",
-          bgcolor: "grey.200",
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "center",
           color: "grey.800",
           fontWeight: 700,
           fontSize: "1.25rem",

@@ -8,7 +8,7 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
+import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import TuneIcon from "@mui/icons-material/Tune";
 import { addressNumber, type Building, dateRangeOrder, MESSAGES, isValidDay } from "@portico/contract";
 import { buildingLabel } from "../../../../lib/session.tsx";
@@ -16,7 +16,7 @@ import { useIsMobile } from "../../../../lib/useIsMobile.ts";
 import { DateField } from "../../../../components/DateField.tsx";
 import { FilterBar } from "../../../../components/FilterBar.tsx";
 import { ALL_BUILDINGS, countExtraFilters, sameFilters, type UnitListFilters } from "./unitListState.ts";
-import { withoutRef } from "../forms/fieldProps.ts";
+import { FormTextField } from "../../../../components/FormFields.tsx";
 
 const day = z.string().refine((v) => v === "" || isValidDay(v), MESSAGES.invalidDate);
 export const filterSchema = z
@@ -117,6 +117,18 @@ export function UnitListFilterForm({
   const shownBuildings = (v: string[]) =>
     v.length === 0 ? [String(building)] : v.includes(ALL_BUILDINGS) ? allIds : v;
 
+  const searchField = (name: "search" | "phone", label: string, slotProps?: TextFieldProps["slotProps"]) => (
+    <FormTextField
+      control={control}
+      name={name}
+      id={`${uid}-${name}`}
+      type="search"
+      label={label}
+      slotProps={slotProps}
+      fullWidth
+    />
+  );
+
   const check = (name: "display_vacant" | "active_only" | "balcony_only", label: string) => (
     <Controller
       control={control}
@@ -160,36 +172,9 @@ export function UnitListFilterForm({
         )
       }
     >
-      <Controller
-        control={control}
-        name="search"
-        render={({ field }) => (
-          <TextField
-            {...withoutRef(field)}
-            inputRef={field.ref}
-            id={`${uid}-search`}
-            type="search"
-            label="Unit, name or email"
-            fullWidth
-          />
-        )}
-      />
+      {searchField("search", "Unit, name or email")}
       <Box id={`${uid}-more`} sx={{ display: collapsed ? "none" : "contents" }}>
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field }) => (
-            <TextField
-              {...withoutRef(field)}
-              inputRef={field.ref}
-              id={`${uid}-phone`}
-              type="search"
-              label="Phone"
-              slotProps={{ htmlInput: { inputMode: "tel" } }}
-              fullWidth
-            />
-          )}
-        />
+        {searchField("phone", "Phone", { htmlInput: { inputMode: "tel" } })}
         {(["min_lease_start_date", "max_lease_start_date"] as const).map((name) => (
           <Controller
             key={name}

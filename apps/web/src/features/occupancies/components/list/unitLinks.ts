@@ -1,6 +1,12 @@
 /** Paths of the unit-profile area (document 1 section 2.4). */
+import type { BuildingSwitchHandle } from "../../../../lib/buildingSwitch.ts";
 
 export const unitListPath = (building: number) => `/${building}/manage/unit-profiles`;
+
+/** The route handle of the manager pages: another building opens its unit list. */
+export const toUnitListOnSwitch: BuildingSwitchHandle = {
+  onBuildingChange: (building) => unitListPath(building),
+};
 export const profilePath = (building: number, occupancyId: number) =>
   `/${building}/manage/unit-profiles/${occupancyId}`;
 export const directoryPath = (building: number) => `/${building}/manage/unit-profiles/directory`;

@@ -11,25 +11,22 @@ export function AdjacentUnitsNav({ occupancyId, buildingId }: { occupancyId: num
   const prev = adjacent.data?.previous ?? null;
   const next = adjacent.data?.next ?? null;
   const to = (id: number) => `/${buildingId}/manage/unit-profiles/${id}`;
+  const sides = [
+    { unit: prev, word: "Previous", icon: { startIcon: <ChevronLeftIcon /> } },
+    { unit: next, word: "Next", icon: { endIcon: <ChevronRightIcon /> } },
+  ];
   return (
     <Box component="nav" aria-label="Adjacent units" sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
-      {prev ? (
-        <Button component={RouterLink} to={to(prev.occupancy_id)} startIcon={<ChevronLeftIcon />} size="small">
-          Previous unit {prev.apartment_number}
-        </Button>
-      ) : (
-        <Button size="small" startIcon={<ChevronLeftIcon />} disabled>
-          {adjacent.isPending ? "Previous unit" : "No previous unit"}
-        </Button>
-      )}
-      {next ? (
-        <Button component={RouterLink} to={to(next.occupancy_id)} endIcon={<ChevronRightIcon />} size="small">
-          Next unit {next.apartment_number}
-        </Button>
-      ) : (
-        <Button size="small" endIcon={<ChevronRightIcon />} disabled>
-          {adjacent.isPending ? "Next unit" : "No next unit"}
-        </Button>
+      {sides.map(({ unit, word, icon }) =>
+        unit ? (
+          <Button key={word} component={RouterLink} to={to(unit.occupancy_id)} {...icon} size="small">
+            {word} unit {unit.apartment_number}
+          </Button>
+        ) : (
+          <Button key={word} size="small" {...icon} disabled>
+            {adjacent.isPending ? `${word} unit` : `No ${word.toLowerCase()} unit`}
+          </Button>
+        ),
       )}
     </Box>
   );

@@ -19,7 +19,7 @@ export const visuallyHidden = {
   m: -1,
 } as const;
 
-type ListedEvent = Event & { subject?: string | null };
+export type ListedEvent = Event & { subject?: string | null };
 
 /** 'Taylor Morgan · Photo changed'; the subject is left out when the type already names it ('Flag added'). */
 export function eventTitle(e: { type_display: string; subject?: string | null }): string {

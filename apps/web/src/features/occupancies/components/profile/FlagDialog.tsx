@@ -1,25 +1,20 @@
-import { useEffect, useRef, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useSnackbar } from "notistack";
 import type { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
-import DialogActions from "@mui/material/DialogActions";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { FlagWrite, type Occupancy } from "@portico/contract";
-import { applyServerErrors, serverErrorText, withoutRef } from "../../../../lib/forms.ts";
-import { useMe } from "../../../../lib/session.tsx";
+import { DialogFormActions } from "../../../../components/FormActions.tsx";
+import { FormCheckbox, FormTextField } from "../../../../components/FormFields.tsx";
+import { serverErrorText } from "../../../../lib/forms.ts";
+import { useOpenSession } from "../../../../lib/useOpenSession.ts";
 import { formatZonedDateTime } from "../../../../lib/zonedDates.ts";
 import { useCreateFlag, useRemoveFlag } from "../../profile-api.ts";
-import { readDraft, writeDraft } from "./drafts.ts";
 import { ProfileDialog } from "./ProfileDialog.tsx";
+import { useProfileForm } from "./useProfileForm.ts";
 import { FLAG_ORANGE, flagButtonSx } from "./styles.ts";
 
 type FlagValues = z.input<typeof FlagWrite>;
@@ -33,17 +28,8 @@ export interface FlagDialogProps {
 
 /** Flag the unit (comment, 'Managers only'), or remove its flag. */
 export function FlagDialog({ occupancy, open, onClose, timeZone }: FlagDialogProps) {
-  // A fresh form per opening; the last one stays while the dialog hides.
-  const [session, setSession] = useState(0);
-  const [wasOpen, setWasOpen] = useState(open);
   const [mode, setMode] = useState<"add" | "remove">(occupancy.flag ? "remove" : "add");
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) {
-      setSession((n) => n + 1);
-      setMode(occupancy.flag ? "remove" : "add");
-    }
-  }
+  const session = useOpenSession(open, () => setMode(occupancy.flag ? "remove" : "add"));
   const title =
     mode === "remove"
       ? `Remove flag from unit ${occupancy.apartment_number}`
@@ -60,80 +46,39 @@ export function FlagDialog({ occupancy, open, onClose, timeZone }: FlagDialogPro
 }
 
 function AddFlag({ occupancyId, onClose }: { occupancyId: number; onClose: () => void }) {
-  const me = useMe();
-  const { enqueueSnackbar } = useSnackbar();
   const create = useCreateFlag(occupancyId);
-  const form = useForm<FlagValues, unknown, FlagWrite>({
-    resolver: zodResolver(FlagWrite),
-    defaultValues: readDraft<FlagValues>("flag", me.id, occupancyId) ?? { comment: "", is_manager_only: false },
-  });
-  const {
-    control,
-    handleSubmit,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = form;
-  // What is typed is kept as a draft until it is saved.
-  const values = useWatch({ control });
-  const draft = values.comment?.trim() ? JSON.stringify(values) : null;
-  const saved = useRef(false);
-  useEffect(() => {
-    if (!saved.current) writeDraft("flag", me.id, occupancyId, draft === null ? null : JSON.parse(draft));
-  }, [draft, me.id, occupancyId]);
-
-  const onSubmit = handleSubmit(async (body) => {
-    clearErrors("root");
-    try {
+  const { form, onSubmit, rootError } = useProfileForm<FlagValues, FlagWrite>({
+    schema: FlagWrite,
+    defaultValues: { comment: "", is_manager_only: false },
+    fields: ["comment", "is_manager_only"],
+    save: async (body) => {
       await create.mutateAsync(body);
-      saved.current = true;
-      writeDraft("flag", me.id, occupancyId, null);
-      enqueueSnackbar(body.is_manager_only ? "Unit flagged (managers only)" : "Unit flagged", { variant: "success" });
-      onClose();
-    } catch (error) {
-      applyServerErrors(error, form, { fields: ["comment", "is_manager_only"] });
-    }
+      return body.is_manager_only ? "Unit flagged (managers only)" : "Unit flagged";
+    },
+    onDone: onClose,
+    draft: { kind: "flag", occupancyId, worthKeeping: (v) => !!v.comment?.trim() },
   });
-  const rootError = (errors.root as Record<string, { message?: string }> | undefined)?.serverError?.message;
+  const { control } = form;
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Flag form">
       <Stack spacing={2}>
-        <Controller
+        <FormTextField
           control={control}
           name="comment"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...withoutRef(field)}
-              inputRef={field.ref}
-              value={field.value ?? ""}
-              label="Comment"
-              multiline
-              minRows={3}
-              required
-              autoFocus
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? "Why is this unit flagged? Staff see this on the profile."}
-            />
-          )}
+          label="Comment"
+          multiline
+          minRows={3}
+          required
+          autoFocus
+          helperText="Why is this unit flagged? Staff see this on the profile."
         />
-        <Controller
+        <FormCheckbox
           control={control}
           name="is_manager_only"
-          render={({ field }) => (
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    slotProps={{ input: { ref: field.ref } }}
-                    checked={!!field.value}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                    onBlur={field.onBlur}
-                  />
-                }
-                label="Managers only"
-              />
-              <FormHelperText sx={{ mt: -0.5, ml: 4 }}>Hidden from front desk and other staff.</FormHelperText>
-            </Box>
+          label="Managers only"
+          below={() => (
+            <FormHelperText sx={{ mt: -0.5, ml: 4 }}>Hidden from front desk and other staff.</FormHelperText>
           )}
         />
         {rootError && (
@@ -142,14 +87,12 @@ function AddFlag({ occupancyId, onClose }: { occupancyId: number; onClose: () =>
           </Alert>
         )}
       </Stack>
-      <DialogActions sx={{ px: 0, pb: 0, pt: 2 }}>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} sx={flagButtonSx(true)}>
-          Flag unit
-        </Button>
-      </DialogActions>
+      <DialogFormActions
+        onCancel={onClose}
+        busy={form.formState.isSubmitting}
+        label="Flag unit"
+        submit={{ sx: flagButtonSx(true) }}
+      />
     </Box>
   );
 }
@@ -200,14 +143,13 @@ function RemoveFlag({
           {error}
         </Alert>
       )}
-      <DialogActions sx={{ px: 0, pb: 0, pt: 2 }}>
-        <Button onClick={onClose} disabled={remove.isPending} autoFocus>
-          Cancel
-        </Button>
-        <Button variant="contained" color="error" onClick={() => void onRemove()} loading={remove.isPending}>
-          Remove flag
-        </Button>
-      </DialogActions>
+      <DialogFormActions
+        onCancel={onClose}
+        busy={remove.isPending}
+        cancelAutoFocus
+        label="Remove flag"
+        submit={{ type: "button", color: "error", onClick: () => void onRemove() }}
+      />
     </Box>
   );
 }

@@ -1,11 +1,6 @@
 import { useState } from "react";
-import Alert from "@mui/material/Alert";
-import { MESSAGES } from "@portico/contract";
-import { SectionProgress } from "../../../../components/FullPageProgress.tsx";
-import { errorMessage } from "../../../../lib/api.ts";
-import { useOptionalBuilding } from "../../../../lib/session.tsx";
 import { useOccupancyEvents, useOccupantEvents } from "../../profile-api.ts";
-import { EventList, Pager } from "./EventList.tsx";
+import { LoadedEvents } from "./LoadedEvents.tsx";
 import { ProfileDialog } from "./ProfileDialog.tsx";
 
 const PAGE = 30;
@@ -22,28 +17,16 @@ export function HistoryDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const tz = useOptionalBuilding()?.building?.time_zone;
   const [offset, setOffset] = useState(0);
   const events = useOccupancyEvents(occupancyId, { limit: PAGE, offset }, open);
   return (
     <ProfileDialog open={open} onClose={onClose} title={`History of unit ${apartmentNumber}`} maxWidth="md">
-      {events.isPending ? (
-        <SectionProgress label="Loading history" />
-      ) : events.isError ? (
-        <Alert severity="error">{MESSAGES.failedList(errorMessage(events.error))}</Alert>
-      ) : (
-        <>
-          <EventList events={events.data.results} label="Unit history" timeZone={tz} />
-          <Pager
-            label="History pages"
-            offset={offset}
-            limit={PAGE}
-            count={events.data.count}
-            onChange={setOffset}
-            busy={events.isFetching}
-          />
-        </>
-      )}
+      <LoadedEvents
+        events={events}
+        loadingLabel="Loading history"
+        label="Unit history"
+        pager={{ label: "History pages", offset, limit: PAGE, onChange: setOffset }}
+      />
     </ProfileDialog>
   );
 }
@@ -56,20 +39,13 @@ export function OccupantHistoryDialog({
   occupant: { id: number; name: string } | null;
   onClose: () => void;
 }) {
-  const tz = useOptionalBuilding()?.building?.time_zone;
   // The resident stays shown while the dialog hides.
   const [shown, setShown] = useState(occupant);
   if (occupant && occupant !== shown) setShown(occupant);
   const events = useOccupantEvents(shown?.id ?? null);
   return (
     <ProfileDialog open={occupant !== null} onClose={onClose} title={`History of ${shown?.name ?? "resident"}`}>
-      {events.isPending ? (
-        <SectionProgress label="Loading history" />
-      ) : events.isError ? (
-        <Alert severity="error">{MESSAGES.failedList(errorMessage(events.error))}</Alert>
-      ) : (
-        <EventList events={events.data.results} label="Resident history" timeZone={tz} />
-      )}
+      <LoadedEvents events={events} loadingLabel="Loading history" label="Resident history" />
     </ProfileDialog>
   );
 }

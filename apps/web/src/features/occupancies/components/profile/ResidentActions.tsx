@@ -123,40 +123,22 @@ export function ResidentMenu({
     setAnchor(null);
     onAction(kind, occupant);
   };
-  const items = [
-    a.welcomeEmail && (
-      <MenuItem key="welcome" onClick={() => run("welcome")}>
+  const entries: { kind: ResidentActionKind; shown: boolean; Icon: typeof MailIcon; label: string }[] = [
+    { kind: "welcome", shown: a.welcomeEmail, Icon: MailIcon, label: "Send Welcome Email" },
+    { kind: "idcard", shown: a.idCard, Icon: BadgeIcon, label: "Replace ID card" },
+    { kind: "impersonate", shown: a.impersonate && isMobile, Icon: LoginIcon, label: "Impersonate" },
+    { kind: "history", shown: a.history, Icon: HistoryIcon, label: "View history" },
+  ];
+  const items = entries
+    .filter((e) => e.shown)
+    .map(({ kind, Icon, label }) => (
+      <MenuItem key={kind} onClick={() => run(kind)}>
         <ListItemIcon>
-          <MailIcon fontSize="small" />
+          <Icon fontSize="small" />
         </ListItemIcon>
-        <ListItemText>Send Welcome Email</ListItemText>
+        <ListItemText>{label}</ListItemText>
       </MenuItem>
-    ),
-    a.idCard && (
-      <MenuItem key="idcard" onClick={() => run("idcard")}>
-        <ListItemIcon>
-          <BadgeIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>Replace ID card</ListItemText>
-      </MenuItem>
-    ),
-    a.impersonate && isMobile && (
-      <MenuItem key="impersonate" onClick={() => run("impersonate")}>
-        <ListItemIcon>
-          <LoginIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>Impersonate</ListItemText>
-      </MenuItem>
-    ),
-    a.history && (
-      <MenuItem key="history" onClick={() => run("history")}>
-        <ListItemIcon>
-          <HistoryIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>View history</ListItemText>
-      </MenuItem>
-    ),
-  ].filter(Boolean);
+    ));
   if (items.length === 0) return null;
   return (
     <>

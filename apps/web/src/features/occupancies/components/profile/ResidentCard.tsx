@@ -7,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import PersonIcon from "@mui/icons-material/Person";
 import type { Occupant } from "@portico/contract";
 import { occupantName } from "./model.ts";
+import { photoFrameSx } from "./styles.ts";
 
 /** A resident: photo, name, type, pronouns, phone, e-mail (when given), emergency contact, actions. */
 export function ResidentCard({
@@ -29,19 +30,7 @@ export function ResidentCard({
       sx={{ p: 1.5, display: "flex", gap: 1.5, alignItems: "flex-start" }}
       data-testid="resident-card"
     >
-      <Box
-        sx={{
-          width: 68,
-          flex: "0 0 68px",
-          aspectRatio: "340 / 420",
-          borderRadius: 1,
-          overflow: "hidden",
-          bgcolor: "grey.200",
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "center",
-        }}
-      >
+      <Box sx={{ ...photoFrameSx, flex: "0 0 68px", aspectRatio: "340 / 420" }}>
         {o.photo_url ? (
           <Box
             component="img"

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormGroup from "@mui/material/FormGroup";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import { TRACK_FIELDS, type Occupancy, type TrackField } from "@portico/contract";
+import { DialogFormActions } from "../../../../components/FormActions.tsx";
 import { errorMessage } from "../../../../lib/api.ts";
+import { useOpenSession } from "../../../../lib/useOpenSession.ts";
 import { useSaveTracking } from "../../profile-api.ts";
 import { TRACK_LABELS } from "./model.ts";
 import { ProfileDialog } from "./ProfileDialog.tsx";
@@ -26,12 +26,7 @@ export interface SubscriptionsDialogProps {
 
 /** The caller's subscriptions to the unit: five switches, created (POST) or changed (PATCH). */
 export function SubscriptionsDialog({ occupancy, open, onClose }: SubscriptionsDialogProps) {
-  const [session, setSession] = useState(0);
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setSession((n) => n + 1);
-  }
+  const session = useOpenSession(open);
   return (
     <ProfileDialog
       open={open}
@@ -94,14 +89,7 @@ function SubscriptionsForm({ occupancy, onClose }: Omit<SubscriptionsDialogProps
           {error}
         </Alert>
       )}
-      <DialogActions sx={{ px: 0, pb: 0, pt: 2 }}>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={save.isPending} disabled={!changed}>
-          Save
-        </Button>
-      </DialogActions>
+      <DialogFormActions onCancel={onClose} busy={save.isPending} label="Save" submit={{ disabled: !changed }} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { NoteEdit, NoteItem, NoteSubmit } from "./NotesDialog.tsx";
+import { NoteEdit, NoteSubmit } from "./NoteForms.tsx";
+import { NoteItem } from "./NotesDialog.tsx";
 import { isNoteEdited } from "./model.ts";
 import { fakeApi, makeMe, makeNote, renderWithApp } from "./testing.tsx";
 

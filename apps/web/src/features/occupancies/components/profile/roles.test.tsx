@@ -26,6 +26,20 @@ function renderHeader(role: Role, occupancy = makeOccupancy(), settings = notesO
   return renderWithApp(<Header occupancy={occupancy} settings={settings} />, { me: makeMe(role), settings });
 }
 
+/**
+ * A manager clicks Impersonate on the residents' section; the server answers `status` and
+ * `body`, and the new tab is a stand-in.
+ */
+function impersonateFromResidents(status: number, body: unknown) {
+  fakeApi((c) => (c.path.endsWith("/impersonate/") ? { status, body } : undefined));
+  const popup = { close: vi.fn(), opener: {} as unknown, location: { href: "" } };
+  const open = vi.fn(() => popup);
+  vi.stubGlobal("open", open);
+  renderWithApp(<ResidentsSection occupancy={makeOccupancy()} />, { me: makeMe("MG") });
+  fireEvent.click(screen.getByRole("button", { name: "Impersonate Taylor Morgan" }));
+  return { popup, open };
+}
+
 const names = () =>
   [...screen.getByRole("group", { name: "Unit actions" }).querySelectorAll("button, a")].map((b) =>
     b.textContent?.replace(/\d+ notes?$/, "").trim(),
@@ -147,23 +161,9 @@ describe("resident actions by role", () => {
   });
 
   it("impersonation that finds no account says so", async () => {
-    fakeApi((c) =>
-      c.path.endsWith("/impersonate/")
-        ? {
-            status: 404,
-            body: {
-              detail: "Could not impersonate this user.  They may not have an account on residents.example.com",
-            },
-          }
-        : undefined,
-    );
-    const popup = { close: vi.fn(), opener: {}, location: { href: "" } };
-    vi.stubGlobal(
-      "open",
-      vi.fn(() => popup),
-    );
-    renderWithApp(<ResidentsSection occupancy={makeOccupancy()} />, { me: makeMe("MG") });
-    fireEvent.click(screen.getByRole("button", { name: "Impersonate Taylor Morgan" }));
+    const { popup } = impersonateFromResidents(404, {
+      detail: "Could not impersonate this user.  They may not have an account on residents.example.com",
+    });
     expect(
       await screen.findByText(
         "Could not impersonate this user.  They may not have an account on residents.example.com",
@@ -176,25 +176,13 @@ describe("resident actions by role", () => {
   });
 
   it("impersonation opens the redirect in a new tab", async () => {
-    fakeApi((c) =>
-      c.path.endsWith("/impersonate/")
-        ? {
-            status: 200,
-            body: {
-              redirect_url: "https://residents.example.com/impersonate#token=abc",
-              access_token: "abc",
-              id_token: "def",
-              refresh_token: "",
-              client: "tenant-site",
-            },
-          }
-        : undefined,
-    );
-    const popup = { close: vi.fn(), opener: {} as unknown, location: { href: "" } };
-    const open = vi.fn(() => popup);
-    vi.stubGlobal("open", open);
-    renderWithApp(<ResidentsSection occupancy={makeOccupancy()} />, { me: makeMe("MG") });
-    fireEvent.click(screen.getByRole("button", { name: "Impersonate Taylor Morgan" }));
+    const { popup, open } = impersonateFromResidents(200, {
+      redirect_url: "https://residents.example.com/impersonate#token=abc",
+      access_token: "abc",
+      id_token: "def",
+      refresh_token: "",
+      client: "tenant-site",
+    });
     await vi.waitFor(() => expect(popup.location.href).toBe("https://residents.example.com/impersonate#token=abc"));
     expect(open).toHaveBeenCalledWith("about:blank", "_blank");
     expect(popup.opener).toBeNull();

@@ -6,6 +6,17 @@ export const FLAG_ORANGE = "#9a3412";
 export const FLAG_ORANGE_DARK = "#7c2d12";
 export const FUTURE_BLUE = "#01579b";
 
+/** A resident's photo (or initials) box: 68 px wide, grey while empty. */
+export const photoFrameSx = {
+  width: 68,
+  borderRadius: 1,
+  overflow: "hidden",
+  bgcolor: "grey.200",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+} as const;
+
 export const flagButtonSx = (contained: boolean) =>
   contained
     ? { bgcolor: FLAG_ORANGE, color: "#fff", "&:hover": { bgcolor: FLAG_ORANGE_DARK } }

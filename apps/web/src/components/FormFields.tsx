@@ -1,0 +1,105 @@
+import type { ReactNode } from "react";
+import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import TextField, { type TextFieldProps } from "@mui/material/TextField";
+
+type OwnTextFieldProps = Omit<TextFieldProps, "name" | "value" | "onChange" | "onBlur" | "error" | "inputRef">;
+
+export interface FormTextFieldProps<T extends FieldValues, O = T> extends OwnTextFieldProps {
+  control: Control<T, unknown, O>;
+  name: Path<T>;
+  /** Called with each typed value, after the form has it. */
+  onValue?: (value: string) => void;
+}
+
+/**
+ * A react-hook-form field as an MUI TextField (text, multiline or `select` with MenuItem
+ * children): the ref goes to the real <input> so a server error can focus it, and the field's
+ * error replaces `helperText`.
+ */
+export function FormTextField<T extends FieldValues, O = T>({
+  control,
+  name,
+  onValue,
+  helperText,
+  ...props
+}: FormTextFieldProps<T, O>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          name={field.name}
+          value={field.value ?? ""}
+          onChange={(e) => {
+            field.onChange(e.target.value);
+            onValue?.(e.target.value);
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
+  );
+}
+
+export interface FormCheckboxProps<T extends FieldValues, O = T> {
+  control: Control<T, unknown, O>;
+  name: Path<T>;
+  label: ReactNode;
+  disabled?: boolean;
+  /** Shown under the box (its error message, a hint). */
+  below?: (error: string | undefined) => ReactNode;
+}
+
+/** A react-hook-form boolean as a labelled MUI Checkbox (the ref on the real <input>). */
+export function FormCheckbox<T extends FieldValues, O = T>({
+  control,
+  name,
+  label,
+  disabled,
+  below,
+}: FormCheckboxProps<T, O>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const box = (
+          <FormControlLabel
+            label={label}
+            control={
+              <Checkbox
+                slotProps={{ input: { ref: field.ref } }}
+                checked={!!field.value}
+                onChange={(e) => field.onChange(e.target.checked)}
+                onBlur={field.onBlur}
+                disabled={disabled}
+              />
+            }
+          />
+        );
+        return below ? (
+          <div>
+            {box}
+            {below(fieldState.error?.message)}
+          </div>
+        ) : (
+          box
+        );
+      }}
+    />
+  );
+}
+
+/** `n` equal columns of a grid (`repeat(n, minmax(0, 1fr))`). */
+export const columns = (n: number) => `repeat(${n}, minmax(0, 1fr))`;
+
+/** A form's fields side by side: one column on phones, `wider` from the breakpoints it names. */
+export const fieldGrid = (wider: { sm?: string; md?: string; lg?: string }) =>
+  ({ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", ...wider }, alignItems: "start" }) as const;
