@@ -111,20 +111,31 @@ function selectColumn<T, K>(
   };
 }
 
-/** A page's list as a table on a sheet, once loaded (or its progress, failure or emptiness). */
-export function LoadedTable<T, K extends string | number>({
+/** What a page's table says: its label, while loading, and when empty. */
+export interface TableTexts {
+  label: string;
+  loadingLabel: string;
+  empty: ReactNode;
+}
+
+/**
+ * A page's list of records as a table on a sheet, rows keyed by id and lit under the pointer,
+ * once loaded (or its progress, failure or emptiness).
+ */
+export function LoadedTable<T extends { id: number }>({
   query,
   items,
   loadingLabel,
   empty,
   sx,
   ...table
-}: Omit<LoadedListProps<T>, "children"> & Omit<RecordTableProps<T, K>, "rows"> & { sx?: SxProps<Theme> }) {
+}: Omit<LoadedListProps<T>, "children"> &
+  Omit<RecordTableProps<T, number>, "rows" | "rowKey" | "hover"> & { sx?: SxProps<Theme> }) {
   return (
     <LoadedList query={query} items={items} loadingLabel={loadingLabel} empty={empty}>
       {(rows) => (
         <Paper variant="outlined" sx={[{ overflowX: "auto" }, ...(Array.isArray(sx) ? sx : [sx])]}>
-          <RecordTable {...table} rows={rows} />
+          <RecordTable {...table} rows={rows} rowKey={(row) => row.id} hover />
         </Paper>
       )}
     </LoadedList>

@@ -29,8 +29,10 @@ import { personName } from "../model.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { LoadedTable } from "../components/RecordTable.tsx";
+import { LoadedTable, type TableTexts } from "../components/RecordTable.tsx";
 import { RecipientsPicker, recipientsOfBatched } from "../components/Recipients.tsx";
+
+const BATCH_TABLE: TableTexts = { label: "Batched packages", loadingLabel: "Loading the batch", empty: M.emptyBatch };
 
 /** /{building}/packages/batch: queued packages, edited or removed one by one, logged together. */
 export function Component() {
@@ -92,13 +94,9 @@ export function Component() {
         </Alert>
       )}
       <LoadedTable
+        {...BATCH_TABLE}
         query={queue}
         items={items}
-        loadingLabel="Loading the batch"
-        empty={M.emptyBatch}
-        label="Batched packages"
-        rowKey={(item) => item.id}
-        hover
         columns={[
           { header: "Unit", cell: (item) => item.apartment_number, sx: { fontWeight: 600 } },
           {

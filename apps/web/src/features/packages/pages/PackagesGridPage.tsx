@@ -34,18 +34,30 @@ import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
 import { ActionButtons } from "../components/ActionButtons.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { PrintListDialog } from "../components/PrintListDialog.tsx";
-
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
+import { visuallyHidden } from "../components/visuallyHidden.ts";
 
 const isGroup = (v: string | null): v is PackageGroup => !!v && (PACKAGE_GROUPS as readonly string[]).includes(v);
 const isShow = (v: string | null): v is PackageGridShow => !!v && (PACKAGE_GRID_SHOW as readonly string[]).includes(v);
+
+/** The grid's two filters (kept in the URL, left out when at their fallback). */
+const GRID_FILTERS = [
+  {
+    key: "group",
+    label: "Group",
+    fallback: "",
+    emptyLabel: "All groups",
+    choices: PACKAGE_GROUPS,
+    labels: PACKAGE_GROUP_DISPLAY,
+  },
+  {
+    key: "show",
+    label: "Show",
+    fallback: "types",
+    emptyLabel: "",
+    choices: PACKAGE_GRID_SHOW,
+    labels: PACKAGE_GRID_SHOW_LABELS,
+  },
+] as const;
 
 /** /{building}/packages: open packages per unit and type (refreshed every 30 s). */
 export function Component() {
@@ -97,36 +109,25 @@ export function Component() {
         }
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center" }}>
-        <TextField
-          select
-          size="small"
-          label="Group"
-          value={group}
-          onChange={(e) => setFilter("group", e.target.value, "")}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">All groups</MenuItem>
-          {PACKAGE_GROUPS.map((g) => (
-            <MenuItem key={g} value={g}>
-              {PACKAGE_GROUP_DISPLAY[g]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Show"
-          value={show}
-          onChange={(e) => setFilter("show", e.target.value, "types")}
-          sx={{ minWidth: 200 }}
-        >
-          {PACKAGE_GRID_SHOW.map((s) => (
-            <MenuItem key={s} value={s}>
-              {PACKAGE_GRID_SHOW_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
+        {GRID_FILTERS.map((f) => (
+          <TextField
+            key={f.key}
+            select
+            size="small"
+            label={f.label}
+            value={f.key === "group" ? group : show}
+            onChange={(e) => setFilter(f.key, e.target.value, f.fallback)}
+            slotProps={f.emptyLabel ? { inputLabel: { shrink: true }, select: { displayEmpty: true } } : undefined}
+            sx={{ minWidth: 200 }}
+          >
+            {f.emptyLabel && <MenuItem value="">{f.emptyLabel}</MenuItem>}
+            {f.choices.map((c) => (
+              <MenuItem key={c} value={c}>
+                {(f.labels as Record<string, string>)[c]}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
         <Typography sx={{ ml: "auto", color: "text.secondary" }} aria-live="polite">
           {grid.data
             ? `${total} open ${total === 1 ? "package" : "packages"} in ${tiles.length} ${tiles.length === 1 ? "unit" : "units"}`

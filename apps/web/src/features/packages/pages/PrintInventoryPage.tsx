@@ -101,23 +101,25 @@ export function Component() {
               <Table size="small" sx={{ "& td, & th": { border: "1px solid #999", py: 0.25 } }}>
                 <TableHead>
                   <TableRow>
-                    <TableCell component="th" scope="col" sx={{ width: 80 }}>
-                      {q.groupBy === "unit" ? "Type" : "Unit"}
-                    </TableCell>
-                    {q.groupBy !== "unit" && (
-                      <TableCell component="th" scope="col">
-                        Residents
-                      </TableCell>
+                    {[
+                      { title: q.groupBy === "unit" ? "Type" : "Unit", width: 80 },
+                      q.groupBy !== "unit" && { title: "Residents" },
+                      { title: "Opened", width: 150 },
+                      { title: "Comment" },
+                      { title: "Signature", width: 160 },
+                    ].map(
+                      (c) =>
+                        c && (
+                          <TableCell
+                            key={c.title}
+                            component="th"
+                            scope="col"
+                            sx={c.width ? { width: c.width } : undefined}
+                          >
+                            {c.title}
+                          </TableCell>
+                        ),
                     )}
-                    <TableCell component="th" scope="col" sx={{ width: 150 }}>
-                      Opened
-                    </TableCell>
-                    <TableCell component="th" scope="col">
-                      Comment
-                    </TableCell>
-                    <TableCell component="th" scope="col" sx={{ width: 160 }}>
-                      Signature
-                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>

@@ -8,7 +8,9 @@ import { RouterLink } from "../../../components/RouterLink.tsx";
 import { usePackageActivity } from "../api.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { LoadedTable } from "../components/RecordTable.tsx";
+import { LoadedTable, type TableTexts } from "../components/RecordTable.tsx";
+
+const ACTIVITY_TABLE: TableTexts = { label: "Package activity", loadingLabel: "Loading activity", empty: M.noActivity };
 
 /** /{building}/packages/recent-activity: package events of the past 24 hours, newest first. */
 export function Component() {
@@ -26,13 +28,9 @@ export function Component() {
         back={{ to: packagePaths.grid(building), label: "Packages" }}
       />
       <LoadedTable
+        {...ACTIVITY_TABLE}
         query={activity}
         items={rows}
-        loadingLabel="Loading activity"
-        empty={M.noActivity}
-        label="Package activity"
-        rowKey={(e) => e.id}
-        hover
         columns={[
           {
             header: "Time",

@@ -26,9 +26,15 @@ import { usePackages, useRemindPackages } from "../api.ts";
 import { residentNames, withIds } from "../model.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { LoadedTable } from "../components/RecordTable.tsx";
+import { LoadedTable, type TableTexts } from "../components/RecordTable.tsx";
 
 const DAY_MS = 24 * 3600_000;
+
+const REMINDER_TABLE: TableTexts = {
+  label: "Packages to remind about",
+  loadingLabel: "Loading packages",
+  empty: M.noMatch,
+};
 
 /**
  * /{building}/packages/reminder: open incoming deliveries opened more than 7, 14 or 30 days ago;
@@ -119,14 +125,10 @@ export function Component() {
       </Paper>
 
       <LoadedTable
+        {...REMINDER_TABLE}
         query={list}
         items={rows}
-        loadingLabel="Loading packages"
-        empty={M.noMatch}
         sx={{ mb: 2 }}
-        label="Packages to remind about"
-        rowKey={(p) => p.id}
-        hover
         selection={{
           selected,
           onSelect: (ids, on) => setSelected((s) => withIds(s, ids, on)),

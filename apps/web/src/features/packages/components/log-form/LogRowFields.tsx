@@ -171,18 +171,6 @@ function CommentCell(props: CellProps) {
 }
 
 function RecipientsCell(props: CellProps) {
-  const { index, control } = props;
   const { value, error, onChange } = useRowField(props, "recipients", "Notify");
-  const occupancyId = useWatch({ control, name: `rows.${index}.occupancy` });
-  const apartment = useWatch({ control, name: `rows.${index}.apartment_number` });
-  return (
-    <RowRecipients
-      index={index}
-      occupancyId={occupancyId}
-      apartment={apartment}
-      value={value}
-      error={error}
-      onChange={onChange}
-    />
-  );
+  return <RowRecipients index={props.index} control={props.control} value={value} error={error} onChange={onChange} />;
 }

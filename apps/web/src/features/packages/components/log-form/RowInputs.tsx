@@ -1,4 +1,5 @@
 import { memo, useMemo, type Ref } from "react";
+import { type Control, useWatch } from "react-hook-form";
 import Autocomplete, { createFilterOptions } from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
@@ -14,6 +15,7 @@ import {
 import { errorMessage } from "../../../../lib/api.ts";
 import { useApartmentsDropdown } from "../../../../lib/queries.ts";
 import { useOccupancy } from "../../../occupancies/index.ts";
+import type { LogFormValues } from "../../model.ts";
 import { RecipientsPicker, recipientsOfOccupancy } from "../Recipients.tsx";
 
 /**
@@ -91,21 +93,22 @@ export const CommentInput = memo(function CommentInput(input: RowInputProps<stri
   );
 });
 
+/** The residents to notify of the row's unit (a dash until the row has one). */
 export const RowRecipients = memo(function RowRecipients({
   index,
-  occupancyId,
-  apartment,
+  control,
   value,
   error,
   onChange,
 }: {
   index: number;
-  occupancyId: number | null;
-  apartment: string;
+  control: Control<LogFormValues>;
   value: number[] | null;
   error?: string;
   onChange: (ids: number[]) => void;
 }) {
+  const occupancyId = useWatch({ control, name: `rows.${index}.occupancy` });
+  const apartment = useWatch({ control, name: `rows.${index}.apartment_number` });
   const occ = useOccupancy(occupancyId, { staleTime: 60_000 });
   const list = useMemo(() => (occ.data ? recipientsOfOccupancy(occ.data.occupant_set) : []), [occ.data]);
   if (occupancyId === null)
