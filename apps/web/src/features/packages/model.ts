@@ -6,6 +6,7 @@
 import {
   type BuildingSettings,
   compareApartmentNumbers,
+  MESSAGES,
   type Occupant,
   PACKAGE_LOG_ROWS,
   PACKAGE_MESSAGES as M,
@@ -14,6 +15,7 @@ import {
   type PackageGridRow,
   type PackageGroup,
 } from "@portico/contract";
+import { ApiError, errorMessage } from "../../lib/api.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Log forms
@@ -117,7 +119,9 @@ export function keptPackageType(rows: readonly LogRow[], used: readonly number[]
 }
 
 /** Residents notified by default: active ones with package mail or texts on. */
-export function defaultRecipients(occupants: readonly Pick<Occupant, "id" | "is_active" | "notification_preferences">[]) {
+export function defaultRecipients(
+  occupants: readonly Pick<Occupant, "id" | "is_active" | "notification_preferences">[],
+) {
   return occupants
     .filter(
       (o) =>
@@ -197,6 +201,52 @@ export function mapRowErrors(body: unknown, used: readonly number[]): MappedRowE
   return out;
 }
 
+const sameRow = (a: LogRow, b: LogRow | undefined) =>
+  !!b &&
+  a.occupancy === b.occupancy &&
+  a.package_type === b.package_type &&
+  a.opening_comment === b.opening_comment &&
+  a.recipients === b.recipients;
+
+/**
+ * Whether the form holds something not logged yet (for the leave prompt): a row that differs
+ * from the one the form was last reset to, or an added row that counts.
+ */
+export const isLogFormDirty = (rows: readonly LogRow[], baseline: readonly LogRow[], mode: LogMode) =>
+  rows.some((r, i) => (i < baseline.length ? !sameRow(r, baseline[i]) : isRowUsed(r, mode)));
+
+/** The message box above the buttons after a refused submit. */
+export interface LogErrorBanner {
+  title: string;
+  lines: string[];
+}
+
+/**
+ * A refused log or batch: the row-indexed messages go under their fields; what belongs to no
+ * row, and any refusal of the single-unit form's unit, goes in the box above the buttons.
+ */
+export function logErrorsOf(
+  err: unknown,
+  used: readonly number[],
+  mode: LogMode,
+): { rows: MappedRowErrors["rows"]; banner: LogErrorBanner | null } {
+  const status = err instanceof ApiError ? `${err.status} ${err.statusText}` : "";
+  if (err instanceof ApiError && err.status === 400) {
+    const mapped = mapRowErrors(err.body, used);
+    const occupancyRefused = mapped.rows.some(([, field]) => field === "occupancy");
+    if (mode === "single" && (occupancyRefused || mapped.other.length))
+      return { rows: mapped.rows, banner: { title: status, lines: [...mapped.other, M.cannotLogForOccupancy] } };
+    return {
+      rows: mapped.rows,
+      banner: mapped.other.length ? { title: MESSAGES.formError, lines: mapped.other } : null,
+    };
+  }
+  if (mode === "single" && err instanceof ApiError)
+    return { rows: [], banner: { title: status, lines: [M.cannotLogForOccupancy] } };
+  const line = err instanceof ApiError && err.status >= 500 ? err.statusText : errorMessage(err);
+  return { rows: [], banner: { title: MESSAGES.formError, lines: [line] } };
+}
+
 /** Count per package type name, for the confirmation modal. */
 export function summarizeByType(
   rows: readonly LogRow[],
@@ -209,6 +259,16 @@ export function summarizeByType(
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   return [...counts].map(([name, count]) => ({ name, count }));
+}
+
+/** A selection of ids with `ids` added (on) or taken out. */
+export function withIds(selected: ReadonlySet<number>, ids: Iterable<number>, on: boolean): Set<number> {
+  const next = new Set(selected);
+  for (const id of ids) {
+    if (on) next.add(id);
+    else next.delete(id);
+  }
+  return next;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,7 +289,9 @@ export function closingPhotoRequired(
 // Grid
 
 /** 'i' = inactive tenant or lease ended, 'f' = future tenant or lease not yet started. */
-export function legendOf(row: Pick<PackageGridRow, "is_active_occupancy" | "is_lease_expired" | "is_future_occupancy">) {
+export function legendOf(
+  row: Pick<PackageGridRow, "is_active_occupancy" | "is_lease_expired" | "is_future_occupancy">,
+) {
   if (!row.is_active_occupancy || row.is_lease_expired) return "i" as const;
   if (row.is_future_occupancy) return "f" as const;
   return null;

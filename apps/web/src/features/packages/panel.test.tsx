@@ -1,64 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import type { Package, PackageGrid } from "@portico/contract";
+import type { PackageGrid } from "@portico/contract";
 import { ProfilePackagesPanel } from "./components/ProfilePackagesPanel.tsx";
 import { gridTiles, legendOf } from "./model.ts";
-import { fakeApi, renderWithApp, TYPES } from "./testing.tsx";
+import { fakeApi, makePackage, renderWithApp, typeSummary, TYPES } from "./testing.tsx";
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const summary = (i: number) => {
-  const t = TYPES[i];
-  return {
-    id: t.id,
-    name: t.name,
-    abbreviation: t.abbreviation,
-    color_hex: t.color_hex,
-    font_color_hex: t.font_color_hex,
-    group: t.group,
-    group_display: t.group_display,
-    is_pic_required: t.is_pic_required,
-    is_public_display: t.is_public_display,
-  };
-};
-
-function pkg(id: number, over: Partial<Package> = {}): Package {
-  return {
-    id,
-    building_id: 1,
-    status: "OPEN",
-    status_display: "Open",
-    apartment_id: 11,
-    apartment_number: "1203",
-    occupancy_id: 91,
-    occupants: [],
-    occupancy_status: "CURRENT",
-    is_active_occupancy: true,
-    is_future_occupancy: false,
-    is_lease_expired: false,
-    package_type: summary(0),
-    date_opened: "2026-03-02T14:00:00Z",
-    date_closed: null,
-    date_created: "2026-03-02T14:00:00Z",
-    opened_by: null,
-    closed_by: null,
-    opening_comment: "UPS",
-    closing_comment: "",
-    closing_photo_url: null,
-    package_count: 1,
-    send_notification_occupants: [],
-    send_notification_to: "",
-    record: null,
-    text_recipient_set: [],
-    barcode: null,
-    carrier: null,
-    scanned_at: null,
-    ...over,
-  };
-}
+const summary = (i: number) => typeSummary(TYPES[i]);
+const pkg = makePackage;
 
 describe("unit profile packages panel", () => {
   it("lists open and recently closed packages (10 each) with links to the package, log, close and print", async () => {
@@ -66,7 +19,14 @@ describe("unit profile packages panel", () => {
       if (c.path !== "/packages/list/") return undefined;
       const closed = c.query.get("package_status") === "CLOSED";
       const results = closed
-        ? [pkg(8002, { status: "CLOSED", date_closed: "2026-03-03T10:00:00Z", package_type: summary(1), opening_comment: "" })]
+        ? [
+            pkg(8002, {
+              status: "CLOSED",
+              date_closed: "2026-03-03T10:00:00Z",
+              package_type: summary(1),
+              opening_comment: "",
+            }),
+          ]
         : [pkg(8001)];
       return { status: 200, body: { count: closed ? 1 : 12, next: null, previous: null, results } };
     });
@@ -115,7 +75,11 @@ describe("grid model", () => {
   });
 
   it("tiles per unit with the counts of the chosen group's types, in unit order", () => {
-    const types = TYPES.map((t) => ({ ...summary(TYPES.indexOf(t)), display_order: t.display_order, grid_display: true }));
+    const types = TYPES.map((t) => ({
+      ...summary(TYPES.indexOf(t)),
+      display_order: t.display_order,
+      grid_display: true,
+    }));
     const row = (occ: number, apt: string, counts: [number, number][]) => ({
       occupancy_id: occ,
       apartment_id: occ,
@@ -132,9 +96,18 @@ describe("grid model", () => {
       building_id: 1,
       total_count: 6,
       package_types: types,
-      results: [row(2, "PH1", [[1, 1]]), row(1, "1203", [[1, 2], [9, 1]]), row(3, "305", [[9, 2]])],
+      results: [
+        row(2, "PH1", [[1, 1]]),
+        row(1, "1203", [
+          [1, 2],
+          [9, 1],
+        ]),
+        row(3, "305", [[9, 2]]),
+      ],
     };
-    expect(gridTiles(grid, "").map((t) => [t.row.apartment_number, t.total, t.cells.map((c) => c.type.abbreviation)])).toEqual([
+    expect(
+      gridTiles(grid, "").map((t) => [t.row.apartment_number, t.total, t.cells.map((c) => c.type.abbreviation)]),
+    ).toEqual([
       ["305", 2, ["KEY"]],
       ["1203", 3, ["SB", "KEY"]],
       ["PH1", 1, ["SB"]],

@@ -1,56 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import type { Package } from "@portico/contract";
 import { Component as ReminderPage } from "./pages/ReminderPage.tsx";
-import { fakeApi, renderWithApp, TYPES } from "./testing.tsx";
+import { fakeApi, makePackage, renderWithApp } from "./testing.tsx";
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const t = TYPES[0];
-const pkg = (id: number): Package => ({
-  id,
-  building_id: 1,
-  status: "OPEN",
-  status_display: "Open",
-  apartment_id: 11,
-  apartment_number: "1203",
-  occupancy_id: 91,
-  occupants: [],
-  occupancy_status: "CURRENT",
-  is_active_occupancy: true,
-  is_future_occupancy: false,
-  is_lease_expired: false,
-  package_type: {
-    id: t.id,
-    name: t.name,
-    abbreviation: t.abbreviation,
-    color_hex: t.color_hex,
-    font_color_hex: t.font_color_hex,
-    group: t.group,
-    group_display: t.group_display,
-    is_pic_required: t.is_pic_required,
-    is_public_display: t.is_public_display,
-  },
-  date_opened: "2026-01-02T14:00:00Z",
-  date_closed: null,
-  date_created: "2026-01-02T14:00:00Z",
-  opened_by: null,
-  closed_by: null,
-  opening_comment: "",
-  closing_comment: "",
-  closing_photo_url: null,
-  package_count: 1,
-  send_notification_occupants: [],
-  send_notification_to: "",
-  record: null,
-  text_recipient_set: [],
-  barcode: null,
-  carrier: null,
-  scanned_at: null,
-});
+const pkg = (id: number) =>
+  makePackage(id, { date_opened: "2026-01-02T14:00:00Z", date_created: "2026-01-02T14:00:00Z", opening_comment: "" });
 
 const SELECT = "An error occurred: please select at least one package";
 const send = () => screen.getByRole("button", { name: "Send reminders" }) as HTMLButtonElement;

@@ -7,10 +7,11 @@ import {
   defaultBuildingSettings,
   type Occupancy,
   type Occupant,
+  type Package,
   type PackageType,
+  type PackageTypeSummary,
 } from "@portico/contract";
 import * as harness from "../../test/harness.tsx";
-
 
 export const APARTMENTS: ApartmentDropdownItem[] = [
   { id: 11, apartment_number: "1203", current_occupancy_id: 91, is_vacant: false, floor: "12", line: "03" },
@@ -130,18 +131,56 @@ export function makeOccupancy(over: Partial<Occupancy> = {}): Occupancy {
   };
 }
 
+/** A package type as a package carries it. */
+export const typeSummary = (t: PackageType): PackageTypeSummary => ({
+  id: t.id,
+  name: t.name,
+  abbreviation: t.abbreviation,
+  color_hex: t.color_hex,
+  font_color_hex: t.font_color_hex,
+  group: t.group,
+  group_display: t.group_display,
+  is_pic_required: t.is_pic_required,
+  is_public_display: t.is_public_display,
+});
+
+/** An open package of unit 1203 (the first type, 'UPS'). */
+export function makePackage(id: number, over: Partial<Package> = {}): Package {
+  return {
+    id,
+    building_id: 1,
+    status: "OPEN",
+    status_display: "Open",
+    apartment_id: 11,
+    apartment_number: "1203",
+    occupancy_id: 91,
+    occupants: [],
+    occupancy_status: "CURRENT",
+    is_active_occupancy: true,
+    is_future_occupancy: false,
+    is_lease_expired: false,
+    package_type: typeSummary(TYPES[0]),
+    date_opened: "2026-03-02T14:00:00Z",
+    date_closed: null,
+    date_created: "2026-03-02T14:00:00Z",
+    opened_by: null,
+    closed_by: null,
+    opening_comment: "UPS",
+    closing_comment: "",
+    closing_photo_url: null,
+    package_count: 1,
+    send_notification_occupants: [],
+    send_notification_to: "",
+    record: null,
+    text_recipient_set: [],
+    barcode: null,
+    carrier: null,
+    scanned_at: null,
+    ...over,
+  };
+}
+
 export function makeApartmentPackages(over: Partial<ApartmentPackages> = {}): ApartmentPackages {
-  const summary = (t: PackageType) => ({
-    id: t.id,
-    name: t.name,
-    abbreviation: t.abbreviation,
-    color_hex: t.color_hex,
-    font_color_hex: t.font_color_hex,
-    group: t.group,
-    group_display: t.group_display,
-    is_pic_required: t.is_pic_required,
-    is_public_display: t.is_public_display,
-  });
   return {
     occupancy_id: 91,
     apartment_id: 11,
@@ -152,8 +191,13 @@ export function makeApartmentPackages(over: Partial<ApartmentPackages> = {}): Ap
     occupants: [{ id: 501, first_name: "Tess", last_name: "Morgan", is_active: true }],
     package_count: 2,
     packages: [
-      { id: 7001, package_type: summary(TYPES[0]), date_opened: "2026-03-02T14:00:00Z", opening_comment: "UPS" },
-      { id: 7002, package_type: summary(TYPES[2]), date_opened: "2026-03-02T15:00:00Z", opening_comment: "Fridge 2" },
+      { id: 7001, package_type: typeSummary(TYPES[0]), date_opened: "2026-03-02T14:00:00Z", opening_comment: "UPS" },
+      {
+        id: 7002,
+        package_type: typeSummary(TYPES[2]),
+        date_opened: "2026-03-02T15:00:00Z",
+        opening_comment: "Fridge 2",
+      },
     ],
     ...over,
   };

@@ -2,7 +2,14 @@
  * Shift log calls (document 1 section 7): a query-key factory and one hook per call.
  * Every write invalidates the note lists (drawer, search, dashboard, profile, admin).
  */
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryKey,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import {
   type Event,
   RECENT_SHIFT_LOG_NOTES_PER_OCCUPANCY,
@@ -109,13 +116,15 @@ function useInvalidateNotes() {
   return () => client.invalidateQueries({ queryKey: shiftLogKeys.notes() });
 }
 
+/** A write that makes the queries under `key` stale once it succeeds. */
+function useStalingWrite<V, R>(key: QueryKey, mutationFn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
+}
+
 /** POST /shift-logs/notes/ */
 export function useCreateShiftLogNote() {
-  const invalidate = useInvalidateNotes();
-  return useMutation({
-    mutationFn: (body: ShiftLogNoteWriteInput) => api.post<ShiftLogNote>(NOTES, body),
-    onSuccess: () => invalidate(),
-  });
+  return useStalingWrite(shiftLogKeys.notes(), (body: ShiftLogNoteWriteInput) => api.post<ShiftLogNote>(NOTES, body));
 }
 
 /** PATCH /shift-logs/notes/{id}/ */
@@ -134,11 +143,7 @@ export function useUpdateShiftLogNote() {
 
 /** DELETE /shift-logs/notes/{id}/ */
 export function useDeleteShiftLogNote() {
-  const invalidate = useInvalidateNotes();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`${NOTES}${id}/`),
-    onSuccess: () => invalidate(),
-  });
+  return useStalingWrite(shiftLogKeys.notes(), (id: number) => api.delete(`${NOTES}${id}/`));
 }
 
 /** GET /shift-logs/notes/ as a spreadsheet: the same filters, limit 50000 from offset 0. */
@@ -187,21 +192,14 @@ function useInvalidateTypes() {
 
 /** POST /shift-logs/shift-log-types/ */
 export function useCreateShiftLogType() {
-  const invalidate = useInvalidateTypes();
-  return useMutation({
-    mutationFn: (body: ShiftLogTypeInput) => api.post<ShiftLogType>(TYPES, body),
-    onSuccess: () => invalidate(),
-  });
+  return useStalingWrite(shiftLogKeys.types(), (body: ShiftLogTypeInput) => api.post<ShiftLogType>(TYPES, body));
 }
 
 /** PATCH /shift-logs/shift-log-types/{id}/ */
 export function useUpdateShiftLogType() {
-  const invalidate = useInvalidateTypes();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Partial<ShiftLogTypeInput> }) =>
-      api.patch<ShiftLogType>(`${TYPES}${id}/`, body),
-    onSuccess: () => invalidate(),
-  });
+  return useStalingWrite(shiftLogKeys.types(), ({ id, body }: { id: number; body: Partial<ShiftLogTypeInput> }) =>
+    api.patch<ShiftLogType>(`${TYPES}${id}/`, body),
+  );
 }
 
 /** POST /shift-logs/shift-log-types/{id}/toggle_active/ */

@@ -46,6 +46,18 @@ function Choice<T extends string>({
   );
 }
 
+/** The list's choices, in order, each with its values' labels. */
+const CHOICES = [
+  { key: "groupBy", label: "Sort by", values: PRINT_INVENTORY_GROUP_BY, labels: PRINT_INVENTORY_GROUP_BY_LABELS },
+  {
+    key: "sortOrder",
+    label: "Sort order",
+    values: PRINT_INVENTORY_SORT_ORDERS,
+    labels: PRINT_INVENTORY_SORT_ORDER_LABELS,
+  },
+  { key: "filterBy", label: "Include", values: PRINT_INVENTORY_FILTERS, labels: PRINT_INVENTORY_FILTER_LABELS },
+] as const;
+
 /** The grid's "Print list" filter: Sort by, Sort order, Include. */
 export function PrintListDialog({
   open,
@@ -62,27 +74,16 @@ export function PrintListDialog({
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Print list</DialogTitle>
       <DialogContent>
-        <Choice
-          label="Sort by"
-          values={PRINT_INVENTORY_GROUP_BY}
-          labels={PRINT_INVENTORY_GROUP_BY_LABELS}
-          value={q.groupBy}
-          onChange={(groupBy) => setQ({ ...q, groupBy })}
-        />
-        <Choice
-          label="Sort order"
-          values={PRINT_INVENTORY_SORT_ORDERS}
-          labels={PRINT_INVENTORY_SORT_ORDER_LABELS}
-          value={q.sortOrder}
-          onChange={(sortOrder) => setQ({ ...q, sortOrder })}
-        />
-        <Choice
-          label="Include"
-          values={PRINT_INVENTORY_FILTERS}
-          labels={PRINT_INVENTORY_FILTER_LABELS}
-          value={q.filterBy}
-          onChange={(filterBy) => setQ({ ...q, filterBy })}
-        />
+        {CHOICES.map((c) => (
+          <Choice<string>
+            key={c.key}
+            label={c.label}
+            values={c.values}
+            labels={c.labels}
+            value={q[c.key]}
+            onChange={(v) => setQ({ ...q, [c.key]: v })}
+          />
+        ))}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>

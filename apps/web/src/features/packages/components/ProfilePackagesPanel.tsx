@@ -1,7 +1,6 @@
 import { useId, useMemo } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
@@ -24,6 +23,7 @@ import { dayInZone, formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { usePackages } from "../api.ts";
+import { ActionButtons } from "./ActionButtons.tsx";
 import { PackageTypeChip } from "./PackageTypeChip.tsx";
 
 export interface ProfilePackagesPanelProps {
@@ -61,25 +61,18 @@ export function ProfilePackagesPanel({ buildingId, occupancyId }: ProfilePackage
         <Typography id={headingId} variant="h2" sx={{ flex: 1 }}>
           Packages
         </Typography>
-        <Button size="small" startIcon={<AddIcon />} component={RouterLink} to={packagePaths.log(buildingId, occupancyId)}>
-          Log packages
-        </Button>
-        <Button
+        <ActionButtons
           size="small"
-          startIcon={<DoneAllIcon />}
-          component={RouterLink}
-          to={packagePaths.close(buildingId, occupancyId)}
-        >
-          Close packages
-        </Button>
-        <Button
-          size="small"
-          startIcon={<PrintIcon />}
-          component={RouterLink}
-          to={packagePaths.printInventory(buildingId, { occupancy_id: occupancyId, groupBy: "unit" })}
-        >
-          Print
-        </Button>
+          actions={[
+            { label: "Log packages", icon: <AddIcon />, to: packagePaths.log(buildingId, occupancyId) },
+            { label: "Close packages", icon: <DoneAllIcon />, to: packagePaths.close(buildingId, occupancyId) },
+            {
+              label: "Print",
+              icon: <PrintIcon />,
+              to: packagePaths.printInventory(buildingId, { occupancy_id: occupancyId, groupBy: "unit" }),
+            },
+          ]}
+        />
       </Box>
       <Section
         title="Open"

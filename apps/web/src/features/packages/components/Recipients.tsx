@@ -4,6 +4,7 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Typography from "@mui/material/Typography";
 import { type BatchedPackage, type Occupant, PACKAGE_MESSAGES } from "@portico/contract";
+import { visuallyHidden } from "./visuallyHidden.ts";
 
 /** A resident who may be told about a package, with what their preferences send them. */
 export interface Recipient {
@@ -22,32 +23,32 @@ export interface Recipient {
  * `has_email` still tells whether one is on file.
  */
 export function recipientsOfOccupancy(occupants: readonly Occupant[]): Recipient[] {
-  return occupants
-    .filter((o) => o.is_active)
-    .map((o) => ({
-      id: o.id,
-      name: `${o.first_name} ${o.last_name}`.trim(),
-      email: o.email,
-      noEmail: !o.has_email,
-      emailOn: o.notification_preferences.is_email_package_activity,
-      textOn: o.notification_preferences.is_text_package_activity,
-      hasPhone: !!o.phone_number.trim(),
-    }));
+  return occupants.filter((o) => o.is_active).map(recipientOf);
 }
 
 /** Residents of a batched package (the batch tells whether an address is on file). */
 export function recipientsOfBatched(item: BatchedPackage): Recipient[] {
-  return item.occupancy_details.occupant_set
-    .filter((o) => o.is_active)
-    .map((o) => ({
-      id: o.id,
-      name: `${o.first_name} ${o.last_name}`.trim(),
-      email: o.email,
-      noEmail: !o.has_email,
-      emailOn: o.notification_preferences.is_email_package_activity,
-      textOn: o.notification_preferences.is_text_package_activity,
-      hasPhone: !!o.phone_number.trim(),
-    }));
+  return item.occupancy_details.occupant_set.filter((o) => o.is_active).map(recipientOf);
+}
+
+/** What a resident of a unit profile or of a batched package says about being notified. */
+type RecipientSource = Pick<Occupant, "id" | "first_name" | "last_name" | "email" | "has_email" | "phone_number"> & {
+  notification_preferences: Pick<
+    Occupant["notification_preferences"],
+    "is_email_package_activity" | "is_text_package_activity"
+  >;
+};
+
+function recipientOf(o: RecipientSource): Recipient {
+  return {
+    id: o.id,
+    name: `${o.first_name} ${o.last_name}`.trim(),
+    email: o.email,
+    noEmail: !o.has_email,
+    emailOn: o.notification_preferences.is_email_package_activity,
+    textOn: o.notification_preferences.is_text_package_activity,
+    hasPhone: !!o.phone_number.trim(),
+  };
 }
 
 /** Default choice: those whose preferences send them package mail or texts. */
@@ -83,7 +84,11 @@ export function RecipientsPicker({ recipients, value, onChange, label, dense, di
       </Typography>
     );
   return (
-    <Box role="group" aria-labelledby={id} sx={{ position: "relative", display: "flex", flexWrap: "wrap", columnGap: 2, rowGap: 0 }}>
+    <Box
+      role="group"
+      aria-labelledby={id}
+      sx={{ position: "relative", display: "flex", flexWrap: "wrap", columnGap: 2, rowGap: 0 }}
+    >
       <Typography id={id} variant="body2" sx={dense ? visuallyHidden : { width: "100%", fontWeight: 600 }}>
         {label}
       </Typography>
@@ -123,12 +128,3 @@ export function RecipientsPicker({ recipients, value, onChange, label, dense, di
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;

@@ -5,14 +5,8 @@ import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
@@ -33,11 +27,12 @@ import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { useApartmentPackages, useClosePackages } from "../api.ts";
-import { closingPhotoRequired, residentNames } from "../model.ts";
+import { closingPhotoRequired, residentNames, withIds } from "../model.ts";
 import { useLeavePrompt } from "../components/LeavePrompt.tsx";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { CloseFields } from "../components/CloseFields.tsx";
+import { CloseFields, useClosingDetails } from "../components/CloseFields.tsx";
+import { RecordTable } from "../components/RecordTable.tsx";
 
 type SelectBy = "apartment" | "type";
 
@@ -70,10 +65,7 @@ export function Component() {
       [...(data.data?.results ?? [])].sort((a, b) => compareApartmentNumbers(a.apartment_number, b.apartment_number)),
     [data.data],
   );
-  const all = useMemo<OpenPackage[]>(
-    () => units.flatMap((u) => u.packages.map((p) => ({ ...p, unit: u }))),
-    [units],
-  );
+  const all = useMemo<OpenPackage[]>(() => units.flatMap((u) => u.packages.map((p) => ({ ...p, unit: u }))), [units]);
   const types = useMemo(() => {
     const m = new Map<number, PackageTypeSummary>();
     for (const p of all) m.set(p.package_type.id, p.package_type);
@@ -84,10 +76,6 @@ export function Component() {
   const [occupancyId, setOccupancyId] = useState<number | null>(initialOcc);
   const [typeId, setTypeId] = useState<number | "">("");
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [comment, setComment] = useState("");
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
 
   // Packages closed elsewhere leave the selection.
   useEffect(() => {
@@ -110,30 +98,15 @@ export function Component() {
         ? []
         : all.filter((p) => p.package_type.id === typeId);
   const chosen = all.filter((p) => selected.has(p.id));
-  const photoRequired = closingPhotoRequired(settings, chosen.map((p) => p.package_type));
+  const details = useClosingDetails(
+    closingPhotoRequired(
+      settings,
+      chosen.map((p) => p.package_type),
+    ),
+  );
+  const { setError, setPhotoError } = details;
 
   const { dialog: leaveDialog, allowNextLeave } = useLeavePrompt(selected.size > 0, M.leaveUnclosed);
-
-  const toggle = (id: number, on: boolean) => {
-    setError(null);
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  };
-  const allShownSelected = shown.length > 0 && shown.every((p) => selected.has(p.id));
-  const someShownSelected = shown.some((p) => selected.has(p.id));
-  const toggleAll = (on: boolean) => {
-    setError(null);
-    setSelected((s) => {
-      const next = new Set(s);
-      for (const p of shown) if (on) next.add(p.id);
-      else next.delete(p.id);
-      return next;
-    });
-  };
 
   const onSubmit = async () => {
     setError(null);
@@ -142,12 +115,13 @@ export function Component() {
       setError(M.selectToClose);
       return;
     }
-    if (photoRequired && !photo) {
-      setPhotoError(M.photoRequired);
-      return;
-    }
+    if (!details.photoReady()) return;
     try {
-      const res = await close.mutateAsync({ packages: [...selected], closing_comment: comment.trim(), photo });
+      const res = await close.mutateAsync({
+        packages: [...selected],
+        closing_comment: details.comment.trim(),
+        photo: details.photo,
+      });
       enqueueSnackbar(res.message || M.closed(res.count), { variant: "success" });
       allowNextLeave();
       setSelected(new Set());
@@ -226,78 +200,61 @@ export function Component() {
             <EmptyState>{M.noMatch}</EmptyState>
           ) : (selectBy === "apartment" && !unit) || (selectBy === "type" && typeId === "") ? (
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {selectBy === "apartment" ? "Choose a unit to see its open packages." : "Choose a package type to see its open packages."}
+              {selectBy === "apartment"
+                ? "Choose a unit to see its open packages."
+                : "Choose a package type to see its open packages."}
             </Typography>
           ) : shown.length === 0 ? (
             <EmptyState>{M.noMatch}</EmptyState>
           ) : (
             <Paper variant="outlined" sx={{ mb: 2, overflowX: "auto" }}>
-              <Table size="small" aria-label="Open packages">
-                <TableHead>
-                  <TableRow>
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={allShownSelected}
-                        indeterminate={someShownSelected && !allShownSelected}
-                        onChange={(e) => toggleAll(e.target.checked)}
-                        slotProps={{ input: { "aria-label": "Select all shown packages" } }}
-                      />
-                    </TableCell>
-                    {byType && <TableCell>Unit</TableCell>}
-                    {byType && <TableCell>Residents</TableCell>}
-                    <TableCell>Package type</TableCell>
-                    <TableCell>Opened</TableCell>
-                    <TableCell>Comment</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {shown.map((p) => (
-                    <TableRow key={p.id} hover selected={selected.has(p.id)}>
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={selected.has(p.id)}
-                          onChange={(e) => toggle(p.id, e.target.checked)}
-                          slotProps={{
-                            input: {
-                              "aria-label": `Select ${p.package_type.name} for ${p.unit.apartment_number} opened ${formatZonedDateTime(p.date_opened, tz)}`,
-                            },
-                          }}
-                        />
-                      </TableCell>
-                      {byType && <TableCell sx={{ fontWeight: 600 }}>{p.unit.apartment_number}</TableCell>}
-                      {byType && <TableCell>{residentNames(p.unit.occupants)}</TableCell>}
-                      <TableCell>
+              <RecordTable
+                label="Open packages"
+                rows={shown}
+                rowKey={(p) => p.id}
+                hover
+                selection={{
+                  selected,
+                  onSelect: (ids, on) => {
+                    setError(null);
+                    setSelected((s) => withIds(s, ids, on));
+                  },
+                  allLabel: "Select all shown packages",
+                  rowLabel: (p) =>
+                    `Select ${p.package_type.name} for ${p.unit.apartment_number} opened ${formatZonedDateTime(p.date_opened, tz)}`,
+                }}
+                columns={[
+                  byType && { header: "Unit", cell: (p) => p.unit.apartment_number, sx: { fontWeight: 600 } },
+                  byType && { header: "Residents", cell: (p) => residentNames(p.unit.occupants) },
+                  {
+                    header: "Package type",
+                    cell: (p) => (
+                      <>
                         <PackageTypeChip type={p.package_type} withName />
-                        {p.package_type.is_pic_required && settings?.packagesettings.is_require_pictures_for_building && (
-                          <Typography component="span" variant="caption" sx={{ ml: 1, color: "text.secondary" }}>
-                            photo required
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatZonedDateTime(p.date_opened, tz)}</TableCell>
-                      <TableCell sx={{ overflowWrap: "anywhere" }}>{p.opening_comment}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                        {p.package_type.is_pic_required &&
+                          settings?.packagesettings.is_require_pictures_for_building && (
+                            <Typography component="span" variant="caption" sx={{ ml: 1, color: "text.secondary" }}>
+                              photo required
+                            </Typography>
+                          )}
+                      </>
+                    ),
+                  },
+                  {
+                    header: "Opened",
+                    cell: (p) => formatZonedDateTime(p.date_opened, tz),
+                    sx: { whiteSpace: "nowrap" },
+                  },
+                  { header: "Comment", cell: (p) => p.opening_comment, sx: { overflowWrap: "anywhere" } },
+                ]}
+              />
             </Paper>
           )}
 
-          <CloseFields
-            count={selected.size}
-            comment={comment}
-            onComment={setComment}
-            photo={photo}
-            onPhoto={(f) => {
-              setPhoto(f);
-              setPhotoError(null);
-            }}
-            photoRequired={photoRequired}
-            photoError={photoError}
-          />
-          {error && (
+          <CloseFields count={selected.size} {...details.fields} />
+          {details.error && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {error}
+              {details.error}
             </Alert>
           )}
           <Box sx={{ display: "flex", gap: 1.5, alignItems: "center", flexWrap: "wrap" }}>

@@ -1,8 +1,6 @@
 import { useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -16,7 +14,6 @@ import PrintIcon from "@mui/icons-material/Print";
 import ListAltIcon from "@mui/icons-material/ListAlt";
 import HistoryIcon from "@mui/icons-material/History";
 import {
-  MESSAGES,
   PACKAGE_GRID_LEGEND,
   PACKAGE_GRID_SHOW,
   PACKAGE_GRID_SHOW_LABELS,
@@ -27,29 +24,40 @@ import {
   type PackageGroup,
   packagePaths,
 } from "@portico/contract";
-import { errorMessage } from "../../../lib/api.ts";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import { EmptyState } from "../../../components/EmptyState.tsx";
-import { SectionProgress } from "../../../components/FullPageProgress.tsx";
+import { LoadedList } from "../../../components/LoadedList.tsx";
 import { usePackageGrid } from "../api.ts";
 import { type GridTile, gridTiles, legendOf, residentNames } from "../model.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
+import { ActionButtons } from "../components/ActionButtons.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { PrintListDialog } from "../components/PrintListDialog.tsx";
-
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
+import { visuallyHidden } from "../components/visuallyHidden.ts";
 
 const isGroup = (v: string | null): v is PackageGroup => !!v && (PACKAGE_GROUPS as readonly string[]).includes(v);
 const isShow = (v: string | null): v is PackageGridShow => !!v && (PACKAGE_GRID_SHOW as readonly string[]).includes(v);
+
+/** The grid's two filters (kept in the URL, left out when at their fallback). */
+const GRID_FILTERS = [
+  {
+    key: "group",
+    label: "Group",
+    fallback: "",
+    emptyLabel: "All groups",
+    choices: PACKAGE_GROUPS,
+    labels: PACKAGE_GROUP_DISPLAY,
+  },
+  {
+    key: "show",
+    label: "Show",
+    fallback: "types",
+    emptyLabel: "",
+    choices: PACKAGE_GRID_SHOW,
+    labels: PACKAGE_GRID_SHOW_LABELS,
+  },
+] as const;
 
 /** /{building}/packages: open packages per unit and type (refreshed every 30 s). */
 export function Component() {
@@ -77,72 +85,49 @@ export function Component() {
       <PageHeader
         title="Packages"
         actions={
-          <>
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={packagePaths.log(building)}>
-              Log packages
-            </Button>
-            <Button variant="outlined" startIcon={<DoneAllIcon />} component={RouterLink} to={packagePaths.close(building)}>
-              Close packages
-            </Button>
-            <Button variant="outlined" startIcon={<SearchIcon />} component={RouterLink} to={packagePaths.list(building)}>
-              Search packages
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<NotificationsActiveIcon />}
-              component={RouterLink}
-              to={packagePaths.reminder(building)}
-            >
-              Send reminders
-            </Button>
-            <Button variant="outlined" startIcon={<PrintIcon />} component={RouterLink} to={packagePaths.print(building)}>
-              Print grid
-            </Button>
-            <Button variant="outlined" startIcon={<ListAltIcon />} onClick={() => setPrintList(true)}>
-              Print list
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<HistoryIcon />}
-              component={RouterLink}
-              to={packagePaths.recentActivity(building)}
-            >
-              Recent activity
-            </Button>
-          </>
+          <ActionButtons
+            actions={[
+              { label: "Log packages", icon: <AddIcon />, to: packagePaths.log(building), variant: "contained" },
+              { label: "Close packages", icon: <DoneAllIcon />, to: packagePaths.close(building), variant: "outlined" },
+              { label: "Search packages", icon: <SearchIcon />, to: packagePaths.list(building), variant: "outlined" },
+              {
+                label: "Send reminders",
+                icon: <NotificationsActiveIcon />,
+                to: packagePaths.reminder(building),
+                variant: "outlined",
+              },
+              { label: "Print grid", icon: <PrintIcon />, to: packagePaths.print(building), variant: "outlined" },
+              { label: "Print list", icon: <ListAltIcon />, onClick: () => setPrintList(true), variant: "outlined" },
+              {
+                label: "Recent activity",
+                icon: <HistoryIcon />,
+                to: packagePaths.recentActivity(building),
+                variant: "outlined",
+              },
+            ]}
+          />
         }
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center" }}>
-        <TextField
-          select
-          size="small"
-          label="Group"
-          value={group}
-          onChange={(e) => setFilter("group", e.target.value, "")}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">All groups</MenuItem>
-          {PACKAGE_GROUPS.map((g) => (
-            <MenuItem key={g} value={g}>
-              {PACKAGE_GROUP_DISPLAY[g]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Show"
-          value={show}
-          onChange={(e) => setFilter("show", e.target.value, "types")}
-          sx={{ minWidth: 200 }}
-        >
-          {PACKAGE_GRID_SHOW.map((s) => (
-            <MenuItem key={s} value={s}>
-              {PACKAGE_GRID_SHOW_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
+        {GRID_FILTERS.map((f) => (
+          <TextField
+            key={f.key}
+            select
+            size="small"
+            label={f.label}
+            value={f.key === "group" ? group : show}
+            onChange={(e) => setFilter(f.key, e.target.value, f.fallback)}
+            slotProps={f.emptyLabel ? { inputLabel: { shrink: true }, select: { displayEmpty: true } } : undefined}
+            sx={{ minWidth: 200 }}
+          >
+            {f.emptyLabel && <MenuItem value="">{f.emptyLabel}</MenuItem>}
+            {f.choices.map((c) => (
+              <MenuItem key={c} value={c}>
+                {(f.labels as Record<string, string>)[c]}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
         <Typography sx={{ ml: "auto", color: "text.secondary" }} aria-live="polite">
           {grid.data
             ? `${total} open ${total === 1 ? "package" : "packages"} in ${tiles.length} ${tiles.length === 1 ? "unit" : "units"}`
@@ -160,35 +145,30 @@ export function Component() {
         <span>
           <strong>f</strong> = {PACKAGE_GRID_LEGEND.f}
         </span>
-        {show === "types" &&
-          legendTypes.map((t) => <PackageTypeChip key={t.id} type={t} withName />)}
+        {show === "types" && legendTypes.map((t) => <PackageTypeChip key={t.id} type={t} withName />)}
       </Box>
-      {grid.isPending ? (
-        <SectionProgress label="Loading packages" />
-      ) : grid.isError ? (
-        <Alert severity="error">{MESSAGES.failedList(errorMessage(grid.error))}</Alert>
-      ) : tiles.length === 0 ? (
-        <EmptyState>{M.noPackages}</EmptyState>
-      ) : (
-        <Box
-          component="ul"
-          aria-label="Units with open packages"
-          sx={{
-            listStyle: "none",
-            m: 0,
-            p: 0,
-            display: "grid",
-            gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))",
-            gap: 1,
-          }}
-        >
-          {tiles.map((t) => (
-            <li key={t.row.occupancy_id}>
-              <UnitTile tile={t} show={show} to={packagePaths.close(building, t.row.occupancy_id)} />
-            </li>
-          ))}
-        </Box>
-      )}
+      <LoadedList query={grid} items={tiles} loadingLabel="Loading packages" empty={M.noPackages}>
+        {(shown) => (
+          <Box
+            component="ul"
+            aria-label="Units with open packages"
+            sx={{
+              listStyle: "none",
+              m: 0,
+              p: 0,
+              display: "grid",
+              gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))",
+              gap: 1,
+            }}
+          >
+            {shown.map((t) => (
+              <li key={t.row.occupancy_id}>
+                <UnitTile tile={t} show={show} to={packagePaths.close(building, t.row.occupancy_id)} />
+              </li>
+            ))}
+          </Box>
+        )}
+      </LoadedList>
       <PrintListDialog
         open={printList}
         onClose={() => setPrintList(false)}
@@ -231,7 +211,11 @@ function UnitTile({ tile, show, to }: { tile: GridTile; show: PackageGridShow; t
           {tile.row.apartment_number}
         </Typography>
         {legend && (
-          <Typography component="span" sx={{ fontWeight: 700, color: "warning.dark" }} title={PACKAGE_GRID_LEGEND[legend]}>
+          <Typography
+            component="span"
+            sx={{ fontWeight: 700, color: "warning.dark" }}
+            title={PACKAGE_GRID_LEGEND[legend]}
+          >
             {legend}
           </Typography>
         )}

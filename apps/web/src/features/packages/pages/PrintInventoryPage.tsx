@@ -1,6 +1,5 @@
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Table from "@mui/material/Table";
@@ -12,7 +11,6 @@ import Typography from "@mui/material/Typography";
 import PrintIcon from "@mui/icons-material/Print";
 import {
   compareApartmentNumbers,
-  MESSAGES,
   type Package,
   PACKAGE_LIST_MAX_LIMIT,
   PACKAGE_MESSAGES as M,
@@ -23,12 +21,10 @@ import {
   PRINT_INVENTORY_GROUPS,
   PRINT_INVENTORY_SORT_ORDER_LABELS,
 } from "@portico/contract";
-import { errorMessage } from "../../../lib/api.ts";
 import { buildingLabel, useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDate, formatZonedDateTime, formatZonedTime } from "../../../lib/zonedDates.ts";
-import { EmptyState } from "../../../components/EmptyState.tsx";
-import { SectionProgress } from "../../../components/FullPageProgress.tsx";
+import { LoadedList } from "../../../components/LoadedList.tsx";
 import { usePackages } from "../api.ts";
 import { legendOf, residentNames } from "../model.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -95,59 +91,59 @@ export function Component() {
           </Button>
         }
       />
-      {list.isPending ? (
-        <SectionProgress label="Loading packages" />
-      ) : list.isError ? (
-        <Alert severity="error">{MESSAGES.failedList(errorMessage(list.error))}</Alert>
-      ) : total === 0 ? (
-        <EmptyState>{M.noMatch}</EmptyState>
-      ) : (
-        groups.map((g) => (
-          <Box component="section" key={g.title} sx={{ mb: 2.5 }} aria-label={g.title}>
-            <Typography variant="h2" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
-              {g.title} ({g.rows.length})
-            </Typography>
-            <Table size="small" sx={{ "& td, & th": { border: "1px solid #999", py: 0.25 } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell component="th" scope="col" sx={{ width: 80 }}>
-                    {q.groupBy === "unit" ? "Type" : "Unit"}
-                  </TableCell>
-                  {q.groupBy !== "unit" && (
-                    <TableCell component="th" scope="col">
-                      Residents
-                    </TableCell>
-                  )}
-                  <TableCell component="th" scope="col" sx={{ width: 150 }}>
-                    Opened
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    Comment
-                  </TableCell>
-                  <TableCell component="th" scope="col" sx={{ width: 160 }}>
-                    Signature
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {g.rows.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell sx={{ fontWeight: 600 }}>
-                      {q.groupBy === "unit" ? `${p.package_type.abbreviation} – ${p.package_type.name}` : p.apartment_number}
-                    </TableCell>
-                    {q.groupBy !== "unit" && <TableCell>{residentNames(p.occupants)}</TableCell>}
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      {formatZonedDate(p.date_opened, tz)} {formatZonedTime(p.date_opened, tz)}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: "anywhere" }}>{p.opening_comment}</TableCell>
-                    <TableCell />
+      <LoadedList query={list} items={list.data?.results} loadingLabel="Loading packages" empty={M.noMatch}>
+        {() =>
+          groups.map((g) => (
+            <Box component="section" key={g.title} sx={{ mb: 2.5 }} aria-label={g.title}>
+              <Typography variant="h2" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
+                {g.title} ({g.rows.length})
+              </Typography>
+              <Table size="small" sx={{ "& td, & th": { border: "1px solid #999", py: 0.25 } }}>
+                <TableHead>
+                  <TableRow>
+                    {[
+                      { title: q.groupBy === "unit" ? "Type" : "Unit", width: 80 },
+                      q.groupBy !== "unit" && { title: "Residents" },
+                      { title: "Opened", width: 150 },
+                      { title: "Comment" },
+                      { title: "Signature", width: 160 },
+                    ].map(
+                      (c) =>
+                        c && (
+                          <TableCell
+                            key={c.title}
+                            component="th"
+                            scope="col"
+                            sx={c.width ? { width: c.width } : undefined}
+                          >
+                            {c.title}
+                          </TableCell>
+                        ),
+                    )}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        ))
-      )}
+                </TableHead>
+                <TableBody>
+                  {g.rows.map((p) => (
+                    <TableRow key={p.id}>
+                      <TableCell sx={{ fontWeight: 600 }}>
+                        {q.groupBy === "unit"
+                          ? `${p.package_type.abbreviation} – ${p.package_type.name}`
+                          : p.apartment_number}
+                      </TableCell>
+                      {q.groupBy !== "unit" && <TableCell>{residentNames(p.occupants)}</TableCell>}
+                      <TableCell sx={{ whiteSpace: "nowrap" }}>
+                        {formatZonedDate(p.date_opened, tz)} {formatZonedTime(p.date_opened, tz)}
+                      </TableCell>
+                      <TableCell sx={{ overflowWrap: "anywhere" }}>{p.opening_comment}</TableCell>
+                      <TableCell />
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          ))
+        }
+      </LoadedList>
     </Box>
   );
 }

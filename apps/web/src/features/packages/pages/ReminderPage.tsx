@@ -1,16 +1,9 @@
 import { useMemo, useState } from "react";
 import { useSnackbar } from "notistack";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/Send";
@@ -26,18 +19,22 @@ import {
   REMINDER_DEFAULT_SUBJECT,
   REMINDER_PLACEHOLDERS,
 } from "@portico/contract";
-import { errorMessage } from "../../../lib/api.ts";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDate } from "../../../lib/zonedDates.ts";
-import { EmptyState } from "../../../components/EmptyState.tsx";
-import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { usePackages, useRemindPackages } from "../api.ts";
-import { residentNames } from "../model.ts";
+import { residentNames, withIds } from "../model.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
+import { LoadedTable, type TableTexts } from "../components/RecordTable.tsx";
 
 const DAY_MS = 24 * 3600_000;
+
+const REMINDER_TABLE: TableTexts = {
+  label: "Packages to remind about",
+  loadingLabel: "Loading packages",
+  empty: M.noMatch,
+};
 
 /**
  * /{building}/packages/reminder: open incoming deliveries opened more than 7, 14 or 30 days ago;
@@ -63,7 +60,8 @@ export function Component() {
   const rows = useMemo(
     () =>
       [...(list.data?.results ?? [])].sort(
-        (a, b) => compareApartmentNumbers(a.apartment_number, b.apartment_number) || a.date_opened.localeCompare(b.date_opened),
+        (a, b) =>
+          compareApartmentNumbers(a.apartment_number, b.apartment_number) || a.date_opened.localeCompare(b.date_opened),
       ),
     [list.data],
   );
@@ -71,16 +69,6 @@ export function Component() {
   const [subject, setSubject] = useState(REMINDER_DEFAULT_SUBJECT);
   const [body, setBody] = useState(REMINDER_DEFAULT_BODY);
   const shownSelected = rows.filter((r) => selected.has(r.id));
-  const allSelected = rows.length > 0 && shownSelected.length === rows.length;
-
-  const toggle = (id: number, on: boolean) => {
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  };
 
   // Each problem is shown where it is, and Send waits until there is none.
   const noneSelected = shownSelected.length === 0;
@@ -130,69 +118,44 @@ export function Component() {
           ))}
         </TextField>
         <Typography color="text.secondary" role="status">
-          {list.data ? `${rows.length} ${rows.length === 1 ? "package" : "packages"}, ${shownSelected.length} selected` : "\u00a0"}
+          {list.data
+            ? `${rows.length} ${rows.length === 1 ? "package" : "packages"}, ${shownSelected.length} selected`
+            : "\u00a0"}
         </Typography>
       </Paper>
 
-      {list.isPending ? (
-        <SectionProgress label="Loading packages" />
-      ) : list.isError ? (
-        <Alert severity="error">{MESSAGES.failedList(errorMessage(list.error))}</Alert>
-      ) : rows.length === 0 ? (
-        <EmptyState>{M.noMatch}</EmptyState>
-      ) : (
-        <Paper variant="outlined" sx={{ mb: 2, overflowX: "auto" }}>
-          <Table size="small" aria-label="Packages to remind about">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allSelected}
-                    indeterminate={shownSelected.length > 0 && !allSelected}
-                    onChange={(e) => {
-                      setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set());
-                    }}
-                    slotProps={{ input: { "aria-label": "Select all packages" } }}
-                  />
-                </TableCell>
-                <TableCell>Unit</TableCell>
-                <TableCell>Residents</TableCell>
-                <TableCell>Package type</TableCell>
-                <TableCell>Opened</TableCell>
-                <TableCell align="right">Days</TableCell>
-                <TableCell>Comment</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((p) => (
-                <TableRow key={p.id} hover selected={selected.has(p.id)}>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={selected.has(p.id)}
-                      onChange={(e) => toggle(p.id, e.target.checked)}
-                      slotProps={{
-                        input: {
-                          "aria-label": `Select ${p.package_type.name} for ${p.apartment_number} opened ${formatZonedDate(p.date_opened, tz)}`,
-                        },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>{p.apartment_number}</TableCell>
-                  <TableCell>{residentNames(p.occupants)}</TableCell>
-                  <TableCell>
-                    <PackageTypeChip type={p.package_type} withName />
-                  </TableCell>
-                  <TableCell>{formatZonedDate(p.date_opened, tz)}</TableCell>
-                  <TableCell align="right">{Math.floor((now - new Date(p.date_opened).getTime()) / DAY_MS)}</TableCell>
-                  <TableCell sx={{ overflowWrap: "anywhere" }}>{p.opening_comment}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
-      )}
+      <LoadedTable
+        {...REMINDER_TABLE}
+        query={list}
+        items={rows}
+        sx={{ mb: 2 }}
+        selection={{
+          selected,
+          onSelect: (ids, on) => setSelected((s) => withIds(s, ids, on)),
+          allLabel: "Select all packages",
+          rowLabel: (p) =>
+            `Select ${p.package_type.name} for ${p.apartment_number} opened ${formatZonedDate(p.date_opened, tz)}`,
+        }}
+        columns={[
+          { header: "Unit", cell: (p) => p.apartment_number, sx: { fontWeight: 600 } },
+          { header: "Residents", cell: (p) => residentNames(p.occupants) },
+          { header: "Package type", cell: (p) => <PackageTypeChip type={p.package_type} withName /> },
+          { header: "Opened", cell: (p) => formatZonedDate(p.date_opened, tz) },
+          {
+            header: "Days",
+            align: "right",
+            cell: (p) => Math.floor((now - new Date(p.date_opened).getTime()) / DAY_MS),
+          },
+          { header: "Comment", cell: (p) => p.opening_comment, sx: { overflowWrap: "anywhere" } },
+        ]}
+      />
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "grid", gap: 2 }} component="section" aria-labelledby="reminder-email">
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, mb: 2, display: "grid", gap: 2 }}
+        component="section"
+        aria-labelledby="reminder-email"
+      >
         <Typography id="reminder-email" variant="h2">
           Email
         </Typography>

@@ -6,17 +6,14 @@ import InputAdornment from "@mui/material/InputAdornment";
 import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import SearchIcon from "@mui/icons-material/Search";
-import { DASHBOARD_SHIFT_LOG, MESSAGES, SHIFT_LOG_DEFAULT_ORDERING, type ShiftLogNote } from "@portico/contract";
+import { DASHBOARD_SHIFT_LOG, MESSAGES, SHIFT_LOG_DEFAULT_ORDERING } from "@portico/contract";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { useBuilding, useMe } from "../../../lib/session.tsx";
+import { useBuilding } from "../../../lib/session.tsx";
 import { useShiftLogNotes } from "../api.ts";
-import { noteAbilities } from "../model.ts";
-import { NoteCard } from "./NoteCard.tsx";
-import { NoteDialog } from "./NoteDialog.tsx";
-import type { NoteView } from "./NoteDetail.tsx";
+import { NoteCardList, useNoteDialog } from "./NoteCardList.tsx";
 
 const DEBOUNCE_MS = 300;
 
@@ -34,12 +31,11 @@ export function searchAllLink(building: number, term: string): string {
  */
 export function DashboardShiftLogTab() {
   const { id: building, building: info } = useBuilding();
-  const me = useMe();
   const tz = info?.time_zone;
   const [text, setText] = useState("");
   const [term, setTerm] = useState("");
   const [shown, setShown] = useState<number>(DASHBOARD_SHIFT_LOG.initial);
-  const [open, setOpen] = useState<{ note: ShiftLogNote; view: NoteView } | null>(null);
+  const noteDialog = useNoteDialog(tz);
 
   useEffect(() => {
     const next = text.trim();
@@ -99,27 +95,14 @@ export function DashboardShiftLogTab() {
         </EmptyState>
       ) : (
         <>
-          <Box
-            component="ul"
-            aria-label="Shift log notes"
-            aria-busy={notes.isFetching}
-            sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}
-          >
-            {visible.map((note) => {
-              const can = noteAbilities(me, note);
-              return (
-                <NoteCard
-                  key={note.id}
-                  component="li"
-                  note={note}
-                  timeZone={tz}
-                  showDate
-                  onEdit={can.edit ? () => setOpen({ note, view: "edit" }) : undefined}
-                  onHistory={() => setOpen({ note, view: "history" })}
-                />
-              );
-            })}
-          </Box>
+          <NoteCardList
+            notes={visible}
+            timeZone={tz}
+            showDate
+            label="Shift log notes"
+            busy={notes.isFetching}
+            {...noteDialog}
+          />
           <Box sx={{ display: "flex", gap: 2, alignItems: "center", justifyContent: "center", mt: 2 }}>
             {canShowMore ? (
               <Button
@@ -136,7 +119,7 @@ export function DashboardShiftLogTab() {
           </Box>
         </>
       )}
-      <NoteDialog note={open?.note ?? null} initialView={open?.view} onClose={() => setOpen(null)} timeZone={tz} />
+      {noteDialog.dialog}
     </Box>
   );
 }

@@ -1,12 +1,9 @@
 import { useEffect, useId, useMemo, useRef } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller } from "react-hook-form";
 import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -26,7 +23,10 @@ import {
   saveDraft,
   toNotePayload,
 } from "../model.ts";
-import { UnitsPicker } from "./UnitsPicker.tsx";
+import { FormCheckbox } from "./FormCheckbox.tsx";
+import { FormTextField } from "./FormTextField.tsx";
+import { FormUnitsPicker } from "./UnitsPicker.tsx";
+import { useCheckedForm } from "./useCheckedForm.ts";
 
 /** The body's character count shows from this length on (80 % of the limit). */
 const BODY_COUNT_FROM = Math.floor(SHIFT_LOG_NOTE_BODY_MAX * 0.8);
@@ -103,11 +103,7 @@ export function NoteForm({
     [],
   );
 
-  const form = useForm<NoteFormValues>({
-    mode: "onChange",
-    resolver: zodResolver(schema),
-    defaultValues: initial,
-  });
+  const form = useCheckedForm<NoteFormValues>(schema, initial);
   const {
     control,
     handleSubmit,
@@ -222,84 +218,30 @@ export function NoteForm({
           <Box
             sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "minmax(0, 2fr) minmax(0, 3fr)" } }}
           >
-            <Controller
-              control={control}
-              name="shift_log_type_id"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...withoutRef(field)}
-                  inputRef={field.ref}
-                  id={`${uid}-type`}
-                  select
-                  label="Type"
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  fullWidth
-                >
-                  <MenuItem value="">
-                    <em>No type</em>
-                  </MenuItem>
-                  {typeOptions.map((t) => (
-                    <MenuItem key={t.id} value={t.id}>
-                      {t.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
+            <FormTextField control={control} name="shift_log_type_id" id={`${uid}-type`} select label="Type">
+              <MenuItem value="">
+                <em>No type</em>
+              </MenuItem>
+              {typeOptions.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {t.name}
+                </MenuItem>
+              ))}
+            </FormTextField>
+            <FormUnitsPicker
               control={control}
               name="apartment_ids"
-              render={({ field, fieldState }) => (
-                <UnitsPicker
-                  ref={field.ref}
-                  building={buildingId}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  required
-                  error={fieldState.error?.message}
-                  knownLabels={knownLabels}
-                />
-              )}
+              building={buildingId}
+              required
+              knownLabels={knownLabels}
             />
           </Box>
         )}
         {recordsLocation && mode !== "end-of-shift" && (
-          <Controller
-            control={control}
-            name="location"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...withoutRef(field)}
-                inputRef={field.ref}
-                id={`${uid}-location`}
-                label="Location"
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-                fullWidth
-              />
-            )}
-          />
+          <FormTextField control={control} name="location" id={`${uid}-location`} label="Location" />
         )}
         <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
-          <Controller
-            control={control}
-            name="is_high_priority"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    slotProps={{ input: { ref: field.ref } }}
-                    checked={field.value}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                    onBlur={field.onBlur}
-                  />
-                }
-                label="High priority"
-              />
-            )}
-          />
+          <FormCheckbox control={control} name="is_high_priority" label="High priority" />
           <Box sx={{ display: "flex", flexWrap: "wrap", justifyContent: "flex-end", gap: 1, ml: "auto" }}>
             {onCancel && (
               <Button onClick={onCancel} disabled={isSubmitting}>

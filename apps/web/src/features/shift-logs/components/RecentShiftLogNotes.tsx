@@ -1,20 +1,16 @@
-import { useState } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { MESSAGES, type ShiftLogNote } from "@portico/contract";
+import { MESSAGES } from "@portico/contract";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { useMe, useOptionalBuilding } from "../../../lib/session.tsx";
+import { useOptionalBuilding } from "../../../lib/session.tsx";
 import { useOccupancyShiftLogNotes } from "../api.ts";
-import { noteAbilities } from "../model.ts";
-import { NoteCard } from "./NoteCard.tsx";
-import { NoteDialog } from "./NoteDialog.tsx";
-import type { NoteView } from "./NoteDetail.tsx";
+import { NoteCardList, useNoteDialog } from "./NoteCardList.tsx";
 
 export interface RecentShiftLogNotesProps {
   occupancyId: number;
@@ -30,12 +26,11 @@ export interface RecentShiftLogNotesProps {
  * history as allowed.
  */
 export function RecentShiftLogNotes({ occupancyId, buildingId, apartmentNumber }: RecentShiftLogNotesProps) {
-  const me = useMe();
   const current = useOptionalBuilding();
   const building = buildingId ?? current?.id;
   const tz = current?.building?.time_zone;
   const notes = useOccupancyShiftLogNotes(occupancyId);
-  const [open, setOpen] = useState<{ note: ShiftLogNote; view: NoteView } | null>(null);
+  const noteDialog = useNoteDialog(tz);
   const headingId = `recent-shift-log-notes-${occupancyId}`;
   const searchLink =
     building !== undefined
@@ -65,24 +60,9 @@ export function RecentShiftLogNotes({ occupancyId, buildingId, apartmentNumber }
       ) : notes.data.results.length === 0 ? (
         <EmptyState>No shift log notes</EmptyState>
       ) : (
-        <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
-          {notes.data.results.map((note) => {
-            const can = noteAbilities(me, note);
-            return (
-              <NoteCard
-                key={note.id}
-                component="li"
-                note={note}
-                timeZone={tz}
-                showDate
-                onEdit={can.edit ? () => setOpen({ note, view: "edit" }) : undefined}
-                onHistory={() => setOpen({ note, view: "history" })}
-              />
-            );
-          })}
-        </Box>
+        <NoteCardList notes={notes.data.results} timeZone={tz} showDate {...noteDialog} />
       )}
-      <NoteDialog note={open?.note ?? null} initialView={open?.view} onClose={() => setOpen(null)} timeZone={tz} />
+      {noteDialog.dialog}
     </Paper>
   );
 }

@@ -1,9 +1,6 @@
 import { useEffect, useId } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller } from "react-hook-form";
 import Box from "@mui/material/Box";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import TextField from "@mui/material/TextField";
 import { DatePicker } from "@mui/x-date-pickers/DatePicker";
 import { SHIFT_LOG_MESSAGES, type ShiftLogType } from "@portico/contract";
@@ -11,7 +8,9 @@ import { DATE_FORMAT } from "../../../lib/dates.ts";
 import { type Choice, FilterBar, SelectFilter } from "../../../components/FilterBar.tsx";
 import { useShiftLogTypes } from "../api.ts";
 import { filterSchema, type FilterValues } from "../model.ts";
-import { UnitsPicker } from "./UnitsPicker.tsx";
+import { FormCheckbox } from "./FormCheckbox.tsx";
+import { FormUnitsPicker } from "./UnitsPicker.tsx";
+import { useCheckedForm } from "./useCheckedForm.ts";
 
 /** The fields in the order they are shown (the first with an error gets the focus). */
 const FIELD_ORDER = [
@@ -44,6 +43,12 @@ export interface SearchFiltersProps {
   onReset: () => void;
 }
 
+/** The filters that are a box to check. */
+const CHECKS = [
+  { name: "is_high_priority", label: "High priority" },
+  { name: "only_edited", label: "Only edited" },
+] as const;
+
 /**
  * The search page's filter form: type, date range ('Invalid date' unless a four-digit year,
  * month and day; 'To' before 'From' is refused under 'To'), units (with 'None'), free search, high priority, only edited.
@@ -51,11 +56,7 @@ export interface SearchFiltersProps {
 export function SearchFilters({ building, values, valuesKey, onSearch, onReset }: SearchFiltersProps) {
   const uid = useId();
   const types = useShiftLogTypes({ include_shift_end: true, show_all: true });
-  const form = useForm<FilterValues>({
-    mode: "onChange",
-    resolver: zodResolver(filterSchema),
-    defaultValues: values,
-  });
+  const form = useCheckedForm<FilterValues>(filterSchema, values);
   const {
     control,
     handleSubmit,
@@ -130,19 +131,7 @@ export function SearchFilters({ building, values, valuesKey, onSearch, onReset }
       />
       {dateField("min_date_created", "From")}
       {dateField("max_date_created", "To")}
-      <Controller
-        control={control}
-        name="include_apartments"
-        render={({ field }) => (
-          <UnitsPicker
-            ref={field.ref}
-            building={building}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-          />
-        )}
-      />
+      <FormUnitsPicker control={control} name="include_apartments" building={building} />
       <Controller
         control={control}
         name="search"
@@ -168,38 +157,9 @@ export function SearchFilters({ building, values, valuesKey, onSearch, onReset }
           gridColumn: { lg: "span 2" },
         }}
       >
-        <Controller
-          control={control}
-          name="is_high_priority"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  slotProps={{ input: { ref: field.ref } }}
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                />
-              }
-              label="High priority"
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="only_edited"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  slotProps={{ input: { ref: field.ref } }}
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                />
-              }
-              label="Only edited"
-            />
-          )}
-        />
+        {CHECKS.map((c) => (
+          <FormCheckbox key={c.name} control={control} name={c.name} label={c.label} />
+        ))}
       </Box>
     </FilterBar>
   );

@@ -19,8 +19,8 @@ import { errorMessage } from "../../../lib/api.ts";
 import { useBuilding, useCan, useMe } from "../../../lib/session.tsx";
 import { dayInZone, formatZonedDayHeading } from "../../../lib/zonedDates.ts";
 import { useDrawerShiftLogNotes } from "../api.ts";
-import { draftKey, groupByDay, loadDraft, noteAbilities } from "../model.ts";
-import { NoteCard } from "./NoteCard.tsx";
+import { draftKey, groupByDay, loadDraft } from "../model.ts";
+import { NoteCardList } from "./NoteCardList.tsx";
 import { NoteDetail, useDeleteNote, type NoteView } from "./NoteDetail.tsx";
 import { NoteForm } from "./NoteForm.tsx";
 
@@ -223,7 +223,6 @@ function NotesList({
   onHistory: (note: ShiftLogNote) => void;
 }) {
   const { id: buildingId } = useBuilding();
-  const me = useMe();
   const notes = useDrawerShiftLogNotes(buildingId, enabled);
   const del = useDeleteNote();
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -286,22 +285,13 @@ function NotesList({
           >
             {dayLabel(group.day, group.notes[0], timeZone)}
           </Typography>
-          <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
-            {group.notes.map((note) => {
-              const can = noteAbilities(me, note);
-              return (
-                <NoteCard
-                  key={note.id}
-                  component="li"
-                  note={note}
-                  timeZone={timeZone}
-                  onEdit={can.edit ? () => onEdit(note) : undefined}
-                  onHistory={() => onHistory(note)}
-                  onDelete={can.delete ? () => del.ask(note) : undefined}
-                />
-              );
-            })}
-          </Box>
+          <NoteCardList
+            notes={group.notes}
+            timeZone={timeZone}
+            onEdit={onEdit}
+            onHistory={onHistory}
+            onDelete={del.ask}
+          />
         </Box>
       ))}
       <Box ref={sentinel} sx={{ display: "flex", justifyContent: "center", py: 1 }}>

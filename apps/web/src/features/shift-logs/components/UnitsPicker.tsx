@@ -2,6 +2,7 @@ import { forwardRef, useMemo } from "react";
 import Autocomplete, { createFilterOptions } from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import Box from "@mui/material/Box";
+import { type Control, type FieldPathByValue, type FieldValues, useController } from "react-hook-form";
 import { compareApartmentNumbers } from "@portico/contract";
 import { useApartmentsDropdown } from "../../../lib/queries.ts";
 import { NONE, type UnitValue } from "../model.ts";
@@ -37,7 +38,7 @@ const filter = createFilterOptions<UnitOption>({
 });
 
 /** Units: a multi-select over the building's apartment dropdown, with a 'None' choice first. */
-export const UnitsPicker = forwardRef<HTMLInputElement, UnitsPickerProps>(function UnitsPicker(
+const UnitsPicker = forwardRef<HTMLInputElement, UnitsPickerProps>(function UnitsPicker(
   { building, value, onChange, onBlur, label = "Units", error, required, disabled, knownLabels, helperText, size },
   ref,
 ) {
@@ -91,3 +92,23 @@ export const UnitsPicker = forwardRef<HTMLInputElement, UnitsPickerProps>(functi
     />
   );
 });
+
+type FormUnitsPickerProps<T extends FieldValues> = Omit<UnitsPickerProps, "value" | "onChange" | "onBlur" | "error"> & {
+  control: Control<T>;
+  name: FieldPathByValue<T, UnitValue[]>;
+};
+
+/** The units field of a form (note form, search filters). */
+export function FormUnitsPicker<T extends FieldValues>({ control, name, ...props }: FormUnitsPickerProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <UnitsPicker
+      ref={field.ref}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      {...props}
+    />
+  );
+}

@@ -1,8 +1,6 @@
 import { useMemo, useState } from "react";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { GridColDef } from "@mui/x-data-grid";
@@ -15,7 +13,6 @@ import {
   SHIFT_LOG_DEFAULT_ORDERING,
   type ShiftLogNote,
 } from "@portico/contract";
-import { ClampedText } from "../../../components/ClampedText.tsx";
 import { DataTable } from "../../../components/DataTable.tsx";
 import { FilterBar, SelectFilter } from "../../../components/FilterBar.tsx";
 import { useListUrl } from "../../../components/listUrl.ts";
@@ -24,8 +21,9 @@ import { buildingLabel } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDate, formatZonedTime, zoneName } from "../../../lib/zonedDates.ts";
 import { useShiftLogNotes, useShiftLogTypes } from "../api.ts";
-import { cleanQuery, isEdited, ownerName } from "../model.ts";
+import { cleanQuery } from "../model.ts";
 import { NoteDialog } from "../components/NoteDialog.tsx";
+import { noteColumns } from "../components/noteColumns.tsx";
 import { typeChoices } from "../components/SearchFilters.tsx";
 
 const ids = (v: string | null) =>
@@ -99,73 +97,15 @@ export function Component() {
       const t = formatZonedTime(row.date_created, tz(row));
       return showZone ? `${t} ${zoneName(row.date_created, tz(row))}`.trim() : t;
     };
-    return [
-      {
-        field: "date_created",
-        headerName: "Date",
-        width: 96,
-        valueFormatter: (v: string, row) => formatZonedDate(v, tz(row)),
-      },
-      {
-        field: "time",
-        headerName: "Time",
-        width: showZone ? 120 : 90,
-        sortable: false,
-        valueGetter: (_v, row) => time(row),
-      },
-      { field: "building", headerName: "Building", width: 140, valueGetter: (_v, row) => row.building.name },
-      {
-        field: "shift_log_type_name",
-        headerName: "Type",
-        width: 110,
-        valueGetter: (_v, row) => (row.is_end_of_shift ? "End of shift" : (row.shift_log_type_name ?? "")),
-      },
-      {
-        field: "units",
-        headerName: "Units",
-        width: 80,
-        sortable: false,
-        valueGetter: (_v, row) =>
-          row.apartments.length ? row.apartments.map((a) => a.apartment_number).join(", ") : "None",
-      },
-      {
-        field: "body",
-        headerName: "Note",
-        flex: 1,
-        minWidth: 200,
-        renderCell: ({ row }) => <ClampedText sx={{ lineHeight: 1.45 }}>{row.body}</ClampedText>,
-      },
-      {
-        field: "is_high_priority",
-        headerName: "High priority",
-        width: 120,
-        renderCell: ({ row }) => (row.is_high_priority ? <Chip size="small" color="error" label="High" /> : null),
-      },
-      { field: "owner", headerName: "Entered by", width: 130, valueGetter: (_v, row) => ownerName(row.owner) },
-      {
-        field: "edited",
-        headerName: "Edited",
-        width: 72,
-        sortable: false,
-        valueGetter: (_v, row) => (isEdited(row, SHIFT_LOG_ADMIN_EDITED_AFTER_MS) ? "Edited" : ""),
-      },
-      {
-        field: "actions",
-        headerName: "Actions",
-        width: 72,
-        sortable: false,
-        hideable: false,
-        renderCell: ({ row }) => (
-          <Button
-            size="small"
-            onClick={() => setOpen(row)}
-            aria-label={`View note ${row.building.name} ${formatZonedDate(row.date_created, tz(row))} ${time(row)}`}
-          >
-            View
-          </Button>
-        ),
-      },
-    ];
+    return noteColumns({
+      zoneOf: tz,
+      timeOf: time,
+      timeWidth: showZone ? 120 : 90,
+      withBuilding: true,
+      editedAfterMs: SHIFT_LOG_ADMIN_EDITED_AFTER_MS,
+      viewLabel: (row) => `View note ${row.building.name} ${formatZonedDate(row.date_created, tz(row))} ${time(row)}`,
+      onView: setOpen,
+    });
   }, [zones, showZone]);
 
   return (

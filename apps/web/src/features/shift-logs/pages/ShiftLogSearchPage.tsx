@@ -3,13 +3,10 @@ import { useSearchParams } from "react-router";
 import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import type { GridColDef } from "@mui/x-data-grid";
 import { MESSAGES, SHIFT_LOG_DEFAULT_ORDERING, SHIFT_LOG_MESSAGES, type ShiftLogNote } from "@portico/contract";
 import { errorMessage } from "../../../lib/api.ts";
-import { ClampedText } from "../../../components/ClampedText.tsx";
 import { DataTable } from "../../../components/DataTable.tsx";
 import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
@@ -23,8 +20,6 @@ import {
   filtersFromState,
   filtersToState,
   invalidDates,
-  isEdited,
-  ownerName,
   pageOf,
   readSearchState,
   reversedDates,
@@ -34,6 +29,7 @@ import {
 } from "../model.ts";
 import { SearchFilters } from "../components/SearchFilters.tsx";
 import { NoteDialog } from "../components/NoteDialog.tsx";
+import { noteColumns } from "../components/noteColumns.tsx";
 import type { NoteView } from "../components/NoteDetail.tsx";
 
 export const handle: BuildingSwitchHandle = {
@@ -90,77 +86,15 @@ export function Component() {
   const notes = useShiftLogNotes(apiQuery, { enabled: complete && !blocked });
   const exporter = useExportShiftLogNotes();
   const columns = useMemo<GridColDef<ShiftLogNote>[]>(
-    () => [
-      {
-        field: "date_created",
-        headerName: "Date",
-        width: 96,
-        valueFormatter: (v: string) => formatZonedDate(v, tz),
-      },
-      {
-        field: "time",
-        headerName: "Time",
-        width: 90,
-        sortable: false,
-        valueGetter: (_v, row) => formatZonedTime(row.date_created, tz),
-      },
-      {
-        field: "shift_log_type_name",
-        headerName: "Type",
-        width: 110,
-        valueGetter: (_v, row) => (row.is_end_of_shift ? "End of shift" : (row.shift_log_type_name ?? "")),
-      },
-      {
-        field: "units",
-        headerName: "Units",
-        width: 80,
-        sortable: false,
-        valueGetter: (_v, row) =>
-          row.apartments.length ? row.apartments.map((a) => a.apartment_number).join(", ") : "None",
-      },
-      {
-        field: "body",
-        headerName: "Note",
-        flex: 1,
-        minWidth: 200,
-        renderCell: ({ row }) => <ClampedText sx={{ lineHeight: 1.45 }}>{row.body}</ClampedText>,
-      },
-      {
-        field: "is_high_priority",
-        headerName: "High priority",
-        width: 120,
-        renderCell: ({ row }) => (row.is_high_priority ? <Chip size="small" color="error" label="High" /> : null),
-      },
-      {
-        field: "owner",
-        headerName: "Entered by",
-        width: 130,
-        valueGetter: (_v, row) => ownerName(row.owner),
-      },
-      {
-        field: "edited",
-        headerName: "Edited",
-        width: 72,
-        sortable: false,
-        valueGetter: (_v, row) => (isEdited(row) ? "Edited" : ""),
-      },
-      {
-        field: "actions",
-        headerName: "Actions",
-        width: 72,
-        sortable: false,
-        hideable: false,
-        renderCell: ({ row }) => (
-          <Button
-            size="small"
-            onClick={() => setOpen({ note: row, view: "view" })}
-            aria-label={`View note ${formatZonedDate(row.date_created, tz)} ${formatZonedTime(row.date_created, tz)}`}
-          >
-            View
-          </Button>
-        ),
-      },
-    ],
+    () =>
+      noteColumns({
+        zoneOf: () => tz,
+        timeOf: (row) => formatZonedTime(row.date_created, tz),
+        timeWidth: 90,
+        viewLabel: (row) =>
+          `View note ${formatZonedDate(row.date_created, tz)} ${formatZonedTime(row.date_created, tz)}`,
+        onView: (note) => setOpen({ note, view: "view" }),
+      }),
     [tz],
   );
 
@@ -194,7 +128,9 @@ export function Component() {
         onPagingChange={(p) => go((current) => ({ ...current, limit: String(p.limit), offset: String(p.offset) }))}
         ordering={state.ordering || SHIFT_LOG_DEFAULT_ORDERING}
         sortKeys={SORT_KEYS}
-        onOrderingChange={(o) => go((current) => ({ ...current, ordering: o ?? SHIFT_LOG_DEFAULT_ORDERING, offset: "0" }))}
+        onOrderingChange={(o) =>
+          go((current) => ({ ...current, ordering: o ?? SHIFT_LOG_DEFAULT_ORDERING, offset: "0" }))
+        }
         countText={(n) => (n === 1 ? "1 note" : `${n} notes`)}
         emptyText={blocked ? MESSAGES.fixDatesToSearch : MESSAGES.noMatchingResults}
         // Narrow screens keep the columns that matter at the desk: date, units, note.
