@@ -54,18 +54,18 @@ export const countKey = (list: string, filter: unknown): string => `${list}:${JS
  * topics of the tables the page reads), so the desks of a building read it once between two
  * changes. The value is the rows as read, before each reader's view of them (the service applies
  * the reader's role afterwards), frozen. Deeper pages, searches and lists of several buildings
- * are read every time: they are scattered and rarely read twice before a change. `key` must hold
+ * are read every time: they are scattered and rarely read twice before a change. `key` holds
  * everything the rows depend on, the building's local day included. Outside the feed (CACHES=0,
  * inside a transaction, the listener down) the page is read.
  */
 export function cachedFirstPage<V extends object>(
   db: object,
   cache: CacheName,
-  key: string,
+  key: readonly unknown[],
   topics: readonly string[],
   load: () => Promise<V>,
 ): Promise<V> {
   const feed = feeds.get(db);
   if (!feed) return load();
-  return feed.cache<V>(cache).get(key, topics, async () => Object.freeze(await load()));
+  return feed.cache<V>(cache).get(JSON.stringify(key), topics, async () => Object.freeze(await load()));
 }

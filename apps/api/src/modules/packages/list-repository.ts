@@ -333,25 +333,14 @@ export async function listPackages(
   sort: Sort,
   page: { limit: number; offset: number },
   today: string,
+  /** A first page may come from (and go to) the building's shared first pages. */
+  shared = true,
 ): Promise<{ rows: PackageRow[]; count: number }> {
-  if (page.offset === 0 && !f.search)
-    return cachedFirstPage(
-      db,
-      "package-first-pages",
-      JSON.stringify([f, sort, page.limit, today]),
-      [topics.packages(f.buildingId), topics.units(f.buildingId)],
-      () => readPackageList(db, f, sort, page, today),
-    );
-  return readPackageList(db, f, sort, page, today);
-}
-
-async function readPackageList(
-  db: DbOrTx,
-  f: PackageFilter,
-  sort: Sort,
-  page: { limit: number; offset: number },
-  today: string,
-): Promise<{ rows: PackageRow[]; count: number }> {
+  if (shared && page.offset === 0 && !f.search) {
+    const read = [topics.packages(f.buildingId), topics.units(f.buildingId)];
+    const key = [f, sort, page.limit, today];
+    return cachedFirstPage(db, "package-first-pages", key, read, () => listPackages(db, f, sort, page, today, false));
+  }
   const words = await resolveSearch(db, f);
   let rows: PackageRow[] | undefined;
   const counted = [topics.packages(f.buildingId), topics.units(f.buildingId), topics.packageTypes];

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { PACKAGE_ENTITY, type PackageTypeQuery } from "@portico/contract";
+import { listEntityEvents } from "../../lib/events-repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
 import { rowsOf } from "../../lib/sql.ts";
@@ -10,7 +11,6 @@ import {
   packages,
   packageTypes,
   smsMessages,
-  users,
 } from "../../db/schema/index.ts";
 import { ids, json, type ResidentContact, residentContactsOf } from "./fragments-repository.ts";
 
@@ -180,42 +180,8 @@ export async function insertEvents(db: DbOrTx, rows: EventInsert[]): Promise<voi
   );
 }
 
-const performer = sql<
-  string | null
->`coalesce(nullif(trim(${users.first_name} || ' ' || ${users.last_name}), ''), ${users.username})`;
-
-export async function listEvents(
-  db: DbOrTx,
-  packageId: number,
-  page: { limit: number; offset: number },
-  desc: boolean,
-) {
-  const where = and(eq(events.entity_type, PACKAGE_ENTITY), eq(events.entity_id, packageId));
-  const [rows, [{ count }]] = await Promise.all([
-    db
-      .select({
-        id: events.id,
-        type: events.type,
-        type_display: events.type_display,
-        note: events.note,
-        performed_by: performer,
-        date_created: events.date_created,
-      })
-      .from(events)
-      .leftJoin(users, eq(users.id, events.performed_by_id))
-      .where(where)
-      .orderBy(
-        desc ? sql`${events.date_created} desc, ${events.id} desc` : sql`${events.date_created} asc, ${events.id} asc`,
-      )
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(events)
-      .where(where),
-  ]);
-  return { rows, count: Number(count) };
-}
+export const listEvents = (db: DbOrTx, packageId: number, page: { limit: number; offset: number }, desc: boolean) =>
+  listEntityEvents(db, PACKAGE_ENTITY, packageId, page, desc);
 
 // ---------------------------------------------------------------------------------------------
 // Occupancies and their residents (for writes and notifications)

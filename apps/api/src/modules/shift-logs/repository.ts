@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { SHIFT_END_CODE, type ShiftLogTypeQuery } from "@portico/contract";
+import { listEntityEvents } from "../../lib/events-repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { cachedCount, cachedFirstPage, countKey } from "../../lib/count-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
@@ -14,7 +15,6 @@ import {
   shiftLogNoteApartments,
   shiftLogNotes,
   shiftLogTypes,
-  users,
 } from "../../db/schema/index.ts";
 
 /**
@@ -287,7 +287,6 @@ export interface NoteRow {
   _k: string | null;
 }
 
-
 function joinsFor(sort: Sort): SQL {
   const j = SORTS[sort.key].join;
   if (j === "t") return sql` left join shift_log_types t on t.id = n.shift_log_type_id`;
@@ -456,14 +455,12 @@ export async function listNotes(
   day?: string,
 ): Promise<{ rows: NoteRow[]; count: number }> {
   const b = f.buildingIds?.length === 1 ? f.buildingIds[0] : null;
-  if (day && b !== null && page.offset === 0 && !f.search?.trim())
-    return cachedFirstPage(
-      db,
-      "shift-log-first-pages",
-      JSON.stringify([f, sort, page.limit, day]),
-      [topics.shiftLogs(b), topics.units(b), topics.building(b)],
-      () => listNotes(db, f, sort, page),
+  if (day && b !== null && page.offset === 0 && !f.search?.trim()) {
+    const read = [topics.shiftLogs(b), topics.units(b), topics.building(b)];
+    return cachedFirstPage(db, "shift-log-first-pages", [f, sort, page.limit, day], read, () =>
+      listNotes(db, f, sort, page),
     );
+  }
   f = await prepareSearch(db, f);
   const filter = f;
   let rows: NoteRow[] | undefined;
@@ -694,33 +691,8 @@ export async function insertNoteEvent(
   });
 }
 
-export async function listNoteEvents(db: DbOrTx, noteId: number, page: { limit: number; offset: number }) {
-  const where = and(eq(events.entity_type, NOTE_ENTITY), eq(events.entity_id, noteId));
-  const [rows, [{ count }]] = await Promise.all([
-    db
-      .select({
-        id: events.id,
-        type: events.type,
-        type_display: events.type_display,
-        note: events.note,
-        performed_by: sql<
-          string | null
-        >`coalesce(nullif(trim(${users.first_name} || ' ' || ${users.last_name}), ''), ${users.username})`,
-        date_created: events.date_created,
-      })
-      .from(events)
-      .leftJoin(users, eq(users.id, events.performed_by_id))
-      .where(where)
-      .orderBy(sql`${events.date_created} desc, ${events.id} desc`)
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(events)
-      .where(where),
-  ]);
-  return { rows, count: Number(count) };
-}
+export const listNoteEvents = (db: DbOrTx, noteId: number, page: { limit: number; offset: number }) =>
+  listEntityEvents(db, NOTE_ENTITY, noteId, page);
 
 // Types ---------------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import {
   type PackageTypeSummary,
 } from "@portico/contract";
 import * as harness from "../../test/harness.tsx";
+import { makeOccupancy as baseOccupancy, makeOccupant as baseOccupant } from "../../test/fixtures.ts";
 
 export const APARTMENTS: ApartmentDropdownItem[] = [
   { id: 11, apartment_number: "1203", current_occupancy_id: 91, is_vacant: false, floor: "12", line: "03" },
@@ -49,61 +50,40 @@ export const TYPES: PackageType[] = [
   typeOf({ id: 9, name: "Keys", abbreviation: "KEY", group: "KEYS", group_display: "Keys", is_immutable: true }),
 ];
 
-export function makeOccupant(over: Partial<Occupant> = {}): Occupant {
-  return {
+/** A package type as a package carries it. */
+export const typeSummary = (t: PackageType): PackageTypeSummary => ({
+  id: t.id,
+  name: t.name,
+  abbreviation: t.abbreviation,
+  color_hex: t.color_hex,
+  font_color_hex: t.font_color_hex,
+  group: t.group,
+  group_display: t.group_display,
+  is_pic_required: t.is_pic_required,
+  is_public_display: t.is_public_display,
+});
+
+/** The resident as the front desk sees it: the address is blank, yet one is on file unless a placeholder. */
+export const makeOccupant = (over: Partial<Occupant> = {}): Occupant =>
+  baseOccupant({
     id: 501,
     user_id: 601,
     first_name: "Tess",
-    last_name: "Morgan",
-    username: "tmorgan1203",
     email: "",
-    is_placeholder_email: false,
-    // As the front desk sees it: the address is blank, yet one is on file unless a placeholder.
     has_email: !over.is_placeholder_email,
     phone_number: "",
     pronouns: "",
     emergency_contact_info: "",
-    type: "TN",
-    type_display: "Tenant",
-    is_active: true,
-    photo_url: null,
-    welcome_email_sent_time: null,
-    apartment_number: "1203",
-    occupancy_id: 91,
-    building_id: 1,
-    has_account: true,
-    notification_preferences: {
-      is_email_package_activity: true,
-      is_text_package_activity: false,
-      is_email_maintenance_activity: true,
-      is_text_maintenance_activity: false,
-    },
     ...over,
-  };
-}
+  });
 
-export function makeOccupancy(over: Partial<Occupancy> = {}): Occupancy {
-  return {
-    id: 91,
-    building_id: 1,
-    building_name: "The Riverside",
-    apartment_id: 11,
-    apartment_number: "1203",
-    bedrooms: "2BR",
+/** A lease with no dates and two residents, the second without an address nor package mail. */
+export const makeOccupancy = (over: Partial<Occupancy> = {}): Occupancy =>
+  baseOccupancy({
     bathrooms: "1.0",
-    floor: "12",
-    line: "03",
-    is_balcony_apt: false,
-    is_management: false,
-    is_active: true,
-    is_future: false,
-    status: "CURRENT",
-    is_do_not_disturb: false,
-    is_lease_expired: false,
     lease_start_date: null,
     lease_end_date: null,
     move_in_date: null,
-    move_out_date: null,
     occupant_set: [
       makeOccupant(),
       makeOccupant({
@@ -119,30 +99,10 @@ export function makeOccupancy(over: Partial<Occupancy> = {}): Occupancy {
         },
       }),
     ],
-    inactive_occupant_set: [],
-    flag: null,
-    tracking: null,
-    tracking_employees: [],
-    external_lease_id: null,
-    encoded_external_lease_id: null,
     date_created: "2025-01-01T00:00:00Z",
     last_modified: "2025-01-01T00:00:00Z",
     ...over,
-  };
-}
-
-/** A package type as a package carries it. */
-export const typeSummary = (t: PackageType): PackageTypeSummary => ({
-  id: t.id,
-  name: t.name,
-  abbreviation: t.abbreviation,
-  color_hex: t.color_hex,
-  font_color_hex: t.font_color_hex,
-  group: t.group,
-  group_display: t.group_display,
-  is_pic_required: t.is_pic_required,
-  is_public_display: t.is_public_display,
-});
+  });
 
 /** An open package of unit 1203 (the first type, 'UPS'). */
 export function makePackage(id: number, over: Partial<Package> = {}): Package {
