@@ -38,7 +38,9 @@ export async function startApiProcess(
   base: string,
   { timeoutMs = 90_000, capture = false } = {},
 ): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts", "--no-demo"], {
+  // API_CPU_PROF=DIR: the API writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = env.API_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${env.API_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "apps/api/src/main.ts", "--no-demo"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", capture ? "pipe" : "inherit", capture ? "pipe" : "inherit"],
