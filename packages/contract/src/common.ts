@@ -56,6 +56,31 @@ export const ID_TOO_LARGE = MESSAGES.maxValue(MAX_ID);
 export const Id = z.coerce.number().int().positive().max(MAX_ID, ID_TOO_LARGE);
 /** An id written in a comma list or a text field: digits only, within the column range. */
 export const isIdText = (s: string): boolean => /^\d+$/.test(s) && Number(s) <= MAX_ID;
+
+/** A query list as sent: "1,2,3" or repeated parameters (joined), trimmed, empty parts left out. */
+export const commaParts = (v: string | string[] | number): string[] =>
+  (Array.isArray(v) ? v.join(",") : String(v))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The ids of a query list, each checked (`"x" is not a valid id.` on the first that is not). */
+export function idsOfParts(parts: readonly string[], ctx: z.RefinementCtx): number[] {
+  const out: number[] = [];
+  for (const p of parts) {
+    if (!isIdText(p)) {
+      ctx.addIssue({ code: "custom", message: `"${p}" is not a valid id.` });
+      return z.NEVER;
+    }
+    out.push(Number(p));
+  }
+  return out;
+}
+
+/** A comma list of ids ("1,2,3"; repeated parameters are joined). */
+export const IdList = z
+  .union([z.string(), z.array(z.string()), z.number()])
+  .transform((v, ctx) => idsOfParts(commaParts(v), ctx));
 /**
  * The search filters' date ranges: `max` before `min` is refused on the `max` field with
  * 'The end date must be on or after the start date.'. Values are 'YYYY-MM-DD' or ISO

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedText, dateRangeOrder, Id, isIdText, PageQuery, queryBool } from "./common.ts";
+import { boundedText, dateRangeOrder, Id, IdList, isIdText, PageQuery, queryBool } from "./common.ts";
 import { SHIFT_LOG_NOTE_BODY_MAX } from "./constants.ts";
 import { MESSAGES } from "./messages.ts";
 
@@ -195,23 +195,6 @@ export const ShiftLogNoteOrdering = z.enum([
 ] as [string, ...string[]]);
 export const SHIFT_LOG_DEFAULT_ORDERING = "-date_created";
 
-/** A comma list of ids ("1,2,3"; repeated parameters are joined). */
-const idList = z.union([z.string(), z.array(z.string()), z.number()]).transform((v, ctx) => {
-  const parts = (Array.isArray(v) ? v.join(",") : String(v))
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const out: number[] = [];
-  for (const p of parts) {
-    if (!isIdText(p)) {
-      ctx.addIssue({ code: "custom", message: `"${p}" is not a valid id.` });
-      return z.NEVER;
-    }
-    out.push(Number(p));
-  }
-  return out;
-});
-
 /**
  * A comma list of apartment ids where the word `none` stands for notes about no unit:
  * `include_apartments=12,none` = notes about unit 12 or about no unit.
@@ -258,7 +241,7 @@ const apartmentList = z.union([z.string(), z.array(z.string())]).transform((v, c
  */
 export const ShiftLogNoteQuery = PageQuery.extend({
   building: Id.optional(),
-  buildings: idList.optional(),
+  buildings: IdList.optional(),
   ordering: ShiftLogNoteOrdering.optional(),
   min_date_created: DateFilter.optional(),
   max_date_created: DateFilter.optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateRangeOrder, isIdText, PageQuery, queryBool } from "../common.ts";
+import { commaParts, dateRangeOrder, idsOfParts, PageQuery, queryBool } from "../common.ts";
 import { DayFilter } from "./fields.ts";
 import { OccupancyStatus } from "./occupancy.ts";
 
@@ -29,20 +29,8 @@ export const UNIT_LIST_EXPORT_COLUMNS = [
 
 /** "1,2,3" (or repeated parameters); 'all' means every building the user may reach. */
 export const BuildingIdList = z.union([z.string(), z.array(z.string()), z.number()]).transform((v, ctx) => {
-  const parts = (Array.isArray(v) ? v.join(",") : String(v))
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (parts.some((p) => p.toLowerCase() === "all")) return "all" as const;
-  const out: number[] = [];
-  for (const p of parts) {
-    if (!isIdText(p)) {
-      ctx.addIssue({ code: "custom", message: `"${p}" is not a valid id.` });
-      return z.NEVER;
-    }
-    out.push(Number(p));
-  }
-  return out;
+  const parts = commaParts(v);
+  return parts.some((p) => p.toLowerCase() === "all") ? ("all" as const) : idsOfParts(parts, ctx);
 });
 
 /**
