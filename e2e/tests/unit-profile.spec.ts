@@ -237,7 +237,7 @@ test("add an internal office note with a link, see it listed, edit it", async ({
   await expect(edited.getByText("Edited")).toBeVisible();
 
   await edited.getByRole("button", { name: /^History of note from/ }).click();
-  const events = dialog.getByRole("list", { name: "Note history" }).getByTestId("profile-event");
+  const events = dialog.getByRole("list", { name: "Note history" }).getByTestId("history-event");
   await expect(events).toHaveCount(2);
   await expect(events.first()).toContainText("Updated");
   await expect(events.first()).toContainText(`${text} (signed)`);

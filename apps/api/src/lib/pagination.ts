@@ -16,6 +16,10 @@ export function pageOf(
   };
 }
 
+/** An export's rows: from the offset, at most `limit` (the export's cap, also its default). */
+export const exportPageOf = (query: { limit?: number; offset?: number }, limit: number): Page =>
+  pageOf(query, limit, limit);
+
 /** `{count, next, previous, results}` with next/previous links built from the request's own query. */
 export function paginate<T>(call: { url: string }, page: Page, count: number, results: T[]): Paginated<T> {
   const url = new URL(call.url, "http://x");

@@ -6,3 +6,16 @@ export const rowsOf = <T = Record<string, unknown>>(r: unknown): T[] =>
 
 /** Escapes `\`, `%` and `_` for a `like … escape '\'` pattern. */
 export const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The count and rows of a page read with `count(*) over () as total`: the page carries the total;
+ * only a page past the end (no rows, offset > 0) asks `countAll` for it.
+ */
+export async function pageWithTotal<R extends { total: number | string }>(
+  found: R[],
+  offset: number,
+  countAll: () => Promise<number | string>,
+): Promise<{ count: number; rows: Omit<R, "total">[] }> {
+  const count = found.length ? Number(found[0].total) : offset > 0 ? Number(await countAll()) : 0;
+  return { count, rows: found.map(({ total: _total, ...r }) => r) };
+}

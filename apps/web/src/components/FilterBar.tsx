@@ -173,3 +173,21 @@ export function SelectFilter({ label, value, onChange, choices, emptyLabel, id, 
     </TextField>
   );
 }
+
+/** The row of checkboxes at the end of a filter bar, spanning `span` grid columns on wide screens. */
+export function FilterChecks({ span, children }: { span: number; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: "flex",
+        flexWrap: "wrap",
+        alignItems: "center",
+        columnGap: 1,
+        minHeight: 56,
+        gridColumn: { lg: `span ${span}` },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}

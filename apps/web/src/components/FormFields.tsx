@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
+import type { AutocompleteRenderInputParams } from "@mui/material/Autocomplete";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -103,3 +104,25 @@ export const columns = (n: number) => `repeat(${n}, minmax(0, 1fr))`;
 /** A form's fields side by side: one column on phones, `wider` from the breakpoints it names. */
 export const fieldGrid = (wider: { sm?: string; md?: string; lg?: string }) =>
   ({ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", ...wider }, alignItems: "start" }) as const;
+
+/** An Autocomplete's text box with the form's ref, label, error (or hint) under it. */
+export const autocompleteInput =
+  (field: {
+    ref: Ref<HTMLInputElement>;
+    label: string;
+    required?: boolean;
+    error?: string;
+    helperText?: string;
+    placeholder?: string;
+  }) =>
+  (params: AutocompleteRenderInputParams) => (
+    <TextField
+      {...params}
+      inputRef={field.ref}
+      label={field.label}
+      required={field.required}
+      error={!!field.error}
+      helperText={field.error ?? field.helperText}
+      placeholder={field.placeholder}
+    />
+  );

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { pageWithTotal } from "../../lib/sql.ts";
 import type { ApartmentDropdownItem, ComboSearchItem } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { apartments, buildingSettings, buildings, events } from "../../db/schema/index.ts";
@@ -29,15 +30,11 @@ export async function listBuildings(db: DbOrTx, scope: BuildingScope, page: { li
     .orderBy(asc(buildings.address_number), asc(buildings.address), asc(buildings.id))
     .limit(page.limit)
     .offset(page.offset);
-  let count = found.length ? Number(found[0].total) : 0;
-  if (!found.length && page.offset > 0) {
-    const [c] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(buildings)
-      .where(where);
-    count = Number(c.count);
-  }
-  return { count, rows: found.map(({ total: _total, ...r }) => r) };
+  return pageWithTotal(
+    found,
+    page.offset,
+    async () => (await db.select({ n: count() }).from(buildings).where(where))[0].n,
+  );
 }
 
 export async function getSettingsDocument(db: DbOrTx, buildingId: number, opts: { forUpdate?: boolean } = {}) {

@@ -1,8 +1,8 @@
-import { and, asc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Role } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { employees, users } from "../../db/schema/index.ts";
-import { likeEscape } from "../../lib/sql.ts";
+import { likeEscape, pageWithTotal } from "../../lib/sql.ts";
 
 const contains = (term: string) => `%${likeEscape(term.trim().toLowerCase())}%`;
 /** The outer row's user id, qualified (Drizzle leaves single-table columns unqualified). */
@@ -234,16 +234,12 @@ export async function listGlobalUsers(db: DbOrTx, f: GlobalUserFilter, page: { l
         .orderBy(sql`lower(${users.last_name})`, sql`lower(${users.first_name})`, asc(users.id))
         .limit(page.limit)
         .offset(page.offset);
-  let count = found.length ? Number(found[0].total) : 0;
-  if (!found.length && page.offset > 0) {
-    const [c] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where);
-    count = Number(c.count);
-  }
-  const rows = found.map(({ total: _total, ...r }) => ({ ...r, id: Number(r.id) }));
-  return { count, rows };
+  const { count: total, rows } = await pageWithTotal(
+    found,
+    page.offset,
+    async () => (await db.select({ n: count() }).from(users).where(where))[0].n,
+  );
+  return { count: total, rows: rows.map((r) => ({ ...r, id: Number(r.id) })) };
 }
 
 /** Buildings where this user is an active resident of an active lease. */

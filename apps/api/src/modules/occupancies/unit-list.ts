@@ -9,7 +9,7 @@ import {
 } from "@portico/contract";
 import { requireBuilding } from "../../lib/access.ts";
 import { contactView } from "../../lib/resident-contact.ts";
-import { paginate, pageOf } from "../../lib/pagination.ts";
+import { paginate, pageOf, exportPageOf } from "../../lib/pagination.ts";
 import { type XlsxColumn, XlsxSheet } from "../../lib/xlsx.ts";
 import { usDate } from "./apartments.ts";
 import * as repo from "./repository.ts";
@@ -70,11 +70,7 @@ export async function unitList(
     viewEmail,
   };
   if (xlsx) {
-    const page = pageOf(
-      { limit: q.limit ?? UNIT_LIST_EXPORT_LIMIT, offset: q.offset },
-      UNIT_LIST_EXPORT_LIMIT,
-      UNIT_LIST_EXPORT_LIMIT,
-    );
+    const page = exportPageOf(q, UNIT_LIST_EXPORT_LIMIT);
     return new XlsxSheet(
       UNIT_LIST_EXPORT_FILENAME,
       columns(viewEmail),

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import type { ShiftLogNote } from "@portico/contract";
+import { SHIFT_LOG_ORDERINGS, type ShiftLogNote } from "@portico/contract";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { dayjs } from "../../lib/dates.ts";
 import { backdate, createWorld, postNote, setBuildingSettings, type ShiftWorld } from "./test-fixtures.ts";
 import { sql } from "drizzle-orm";
-import { iterateNotes, noteWhere, prepareSearch, scopedQuery, selectNotes, type NoteFilter, type SortKey } from "./repository.ts";
+import {
+  iterateNotes,
+  noteWhere,
+  prepareSearch,
+  scopedQuery,
+  selectNotes,
+  type NoteFilter,
+  type SortKey,
+} from "./repository.ts";
 import { rowsOf } from "../../lib/sql.ts";
 import { occupants, users } from "../../db/schema/index.ts";
 
@@ -167,12 +175,16 @@ describe("GET /shift-logs/notes/ filters", () => {
   });
 
   it("search of one building reads that building's words in the search index, not the portfolio's", async () => {
-    expect(scopedQuery(["o'tis", "a\\b"], [3, 12])).toBe("('3 o''tis':* & '3 a\\\\b':*) | ('12 o''tis':* & '12 a\\\\b':*)");
+    expect(scopedQuery(["o'tis", "a\\b"], [3, 12])).toBe(
+      "('3 o''tis':* & '3 a\\\\b':*) | ('12 o''tis':* & '12 a\\\\b':*)",
+    );
     const f = await prepareSearch(t.db, { buildingIds: [w.b1], includeEndOfShift: true, search: "Water KITCH" });
     expect(f.scopedSearchQuery).toBe(`('${w.b1} kitch':* & '${w.b1} water':*)`);
     // Many buildings: the words as they are.
     const many = Array.from({ length: 21 }, (_, i) => i + 1);
-    expect((await prepareSearch(t.db, { buildingIds: many, includeEndOfShift: true, search: "water" })).scopedSearchQuery).toBeUndefined();
+    expect(
+      (await prepareSearch(t.db, { buildingIds: many, includeEndOfShift: true, search: "water" })).scopedSearchQuery,
+    ).toBeUndefined();
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const r = rowsOf<{ "QUERY PLAN": string }>(
@@ -309,10 +321,7 @@ describe("who may list which buildings", () => {
     expect(pages.map((p) => p.count)).toEqual([7, 7, 7]);
     expect(pages[1].previous).not.toBeNull();
     expect(pages[2].next).toBeNull();
-    expect(keys(await list(`buildings=${w.b1},${w.b2}&limit=2&ordering=-building`, "sl_office"))).toEqual([
-      "n7",
-      "n5",
-    ]);
+    expect(keys(await list(`buildings=${w.b1},${w.b2}&limit=2&ordering=-building`, "sl_office"))).toEqual(["n7", "n5"]);
   });
 
   it("dates across buildings use each building's time zone", async () => {
@@ -435,16 +444,7 @@ describe("spreadsheet export", () => {
       }
     }
     const filter: NoteFilter = { buildingIds: [w.b1], includeEndOfShift: true };
-    const sortKeys: SortKey[] = [
-      "date_created",
-      "last_modified",
-      "shift_log_type_name",
-      "owner",
-      "is_high_priority",
-      "body",
-      "building",
-    ];
-    for (const key of sortKeys) {
+    for (const key of SHIFT_LOG_ORDERINGS as readonly SortKey[]) {
       for (const desc of [false, true]) {
         const sort = { key, desc };
         const all = (await selectNotes(t.db, filter, sort, { limit: 1000 })).map((r) => r.id);

@@ -20,7 +20,7 @@ import { requireUser } from "../../lib/current-user.ts";
 import { boundOf, iso, todayIn } from "../../lib/dates.ts";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { notifyTrackers } from "../../lib/notifications.ts";
-import { pageOf, paginate } from "../../lib/pagination.ts";
+import { exportPageOf, pageOf, paginate } from "../../lib/pagination.ts";
 import { XlsxSheet } from "../../lib/xlsx.ts";
 import { exportColumns } from "./export.ts";
 import * as repo from "./repository.ts";
@@ -155,11 +155,7 @@ export async function listNotes(db: Db, r: ResolvedNoteQuery, page: { limit: num
 export async function searchNotes(ctx: ServiceContext, q: ShiftLogNoteQuery, xlsx: boolean) {
   const resolved = await resolveNoteQuery(ctx, q);
   if (xlsx) {
-    const page = pageOf(
-      { limit: q.limit ?? SHIFT_LOG_EXPORT_LIMIT, offset: q.offset },
-      SHIFT_LOG_EXPORT_LIMIT,
-      SHIFT_LOG_EXPORT_LIMIT,
-    );
+    const page = exportPageOf(q, SHIFT_LOG_EXPORT_LIMIT);
     return new XlsxSheet(
       SHIFT_LOG_EXPORT_FILENAME,
       exportColumns(resolved.multiBuilding),

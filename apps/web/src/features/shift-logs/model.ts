@@ -25,6 +25,7 @@ import type { QueryParams } from "../../lib/api.ts";
 import { checkedBy } from "../../lib/forms.ts";
 import { dayInZone, inZone } from "../../lib/zonedDates.ts";
 import { subjectOf } from "../../lib/session.tsx";
+import type { ChangeLine } from "../../components/EventList.tsx";
 
 export const NONE = SHIFT_LOG_NO_UNIT;
 /** A units picker value: an apartment id or 'None'. */
@@ -411,12 +412,6 @@ const CHANGE_FIELDS: Record<string, string> = {
   apartments: "Units",
   location: "Location",
 };
-
-export interface ChangeLine {
-  field: string;
-  from: string;
-  to: string;
-}
 
 /** 'Changes: body: a ==> b; location: None ==> Lobby' → lines; null when not a change note. */
 export function parseChangeNote(note: string): ChangeLine[] | null {

@@ -4,7 +4,7 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Typography from "@mui/material/Typography";
 import { type BatchedPackage, type Occupant, PACKAGE_MESSAGES } from "@portico/contract";
-import { visuallyHidden } from "./visuallyHidden.ts";
+import { visuallyHidden } from "../../../components/visuallyHidden.ts";
 
 /** A resident who may be told about a package, with what their preferences send them. */
 export interface Recipient {

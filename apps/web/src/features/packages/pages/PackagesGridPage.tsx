@@ -34,7 +34,7 @@ import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
 import { ActionButtons } from "../components/ActionButtons.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { PrintListDialog } from "../components/PrintListDialog.tsx";
-import { visuallyHidden } from "../components/visuallyHidden.ts";
+import { visuallyHidden } from "../../../components/visuallyHidden.ts";
 
 const isGroup = (v: string | null): v is PackageGroup => !!v && (PACKAGE_GROUPS as readonly string[]).includes(v);
 const isShow = (v: string | null): v is PackageGridShow => !!v && (PACKAGE_GRID_SHOW as readonly string[]).includes(v);

@@ -1,11 +1,10 @@
 import { useEffect, useId } from "react";
 import { Controller } from "react-hook-form";
-import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
 import { DatePicker } from "@mui/x-date-pickers/DatePicker";
 import { SHIFT_LOG_MESSAGES, type ShiftLogType } from "@portico/contract";
 import { DATE_FORMAT } from "../../../lib/dates.ts";
-import { type Choice, FilterBar, SelectFilter } from "../../../components/FilterBar.tsx";
+import { type Choice, FilterBar, FilterChecks, SelectFilter } from "../../../components/FilterBar.tsx";
 import { useShiftLogTypes } from "../api.ts";
 import { filterSchema, type FilterValues } from "../model.ts";
 import { FormCheckbox } from "./FormCheckbox.tsx";
@@ -147,20 +146,11 @@ export function SearchFilters({ building, values, valuesKey, onSearch, onReset }
           />
         )}
       />
-      <Box
-        sx={{
-          display: "flex",
-          flexWrap: "wrap",
-          alignItems: "center",
-          columnGap: 1,
-          minHeight: 56,
-          gridColumn: { lg: "span 2" },
-        }}
-      >
+      <FilterChecks span={2}>
         {CHECKS.map((c) => (
           <FormCheckbox key={c.name} control={control} name={c.name} label={c.label} />
         ))}
-      </Box>
+      </FilterChecks>
     </FilterBar>
   );
 }

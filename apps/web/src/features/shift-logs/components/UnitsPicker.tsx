@@ -1,6 +1,6 @@
 import { forwardRef, useMemo } from "react";
 import Autocomplete, { createFilterOptions } from "@mui/material/Autocomplete";
-import TextField from "@mui/material/TextField";
+import { autocompleteInput } from "../../../components/FormFields.tsx";
 import Box from "@mui/material/Box";
 import { type Control, type FieldPathByValue, type FieldValues, useController } from "react-hook-form";
 import { compareApartmentNumbers } from "@portico/contract";
@@ -78,17 +78,14 @@ const UnitsPicker = forwardRef<HTMLInputElement, UnitsPickerProps>(function Unit
           )}
         </Box>
       )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={ref}
-          label={label}
-          required={required}
-          error={!!error}
-          helperText={error ?? helperText}
-          placeholder={value.length ? undefined : "Unit number, or None"}
-        />
-      )}
+      renderInput={autocompleteInput({
+        ref,
+        label,
+        required,
+        error,
+        helperText,
+        placeholder: value.length ? undefined : "Unit number, or None",
+      })}
     />
   );
 });

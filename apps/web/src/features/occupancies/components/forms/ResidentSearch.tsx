@@ -1,9 +1,9 @@
 import { forwardRef, useEffect, useState } from "react";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { GlobalUser } from "@portico/contract";
+import { autocompleteInput } from "../../../../components/FormFields.tsx";
 import { useResidentSearch } from "../../api.ts";
 
 /** A chosen resident: the username the API takes and how it reads. */
@@ -86,16 +86,7 @@ export const ResidentSearch = forwardRef<HTMLInputElement, ResidentSearchProps>(
           </Box>
         </Box>
       )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={ref}
-          label={label}
-          required={required}
-          error={!!error}
-          helperText={error ?? "Search by name, username or email"}
-        />
-      )}
+      renderInput={autocompleteInput({ ref, label, required, error, helperText: "Search by name, username or email" })}
     />
   );
 });

@@ -14,7 +14,7 @@ import { addressNumber, type Building, dateRangeOrder, MESSAGES, isValidDay } fr
 import { buildingLabel } from "../../../../lib/session.tsx";
 import { useIsMobile } from "../../../../lib/useIsMobile.ts";
 import { DateField } from "../../../../components/DateField.tsx";
-import { FilterBar } from "../../../../components/FilterBar.tsx";
+import { FilterBar, FilterChecks } from "../../../../components/FilterBar.tsx";
 import { ALL_BUILDINGS, countExtraFilters, sameFilters, type UnitListFilters } from "./unitListState.ts";
 import { FormTextField } from "../../../../components/FormFields.tsx";
 
@@ -267,20 +267,11 @@ export function UnitListFilterForm({
             }}
           />
         )}
-        <Box
-          sx={{
-            display: "flex",
-            flexWrap: "wrap",
-            alignItems: "center",
-            columnGap: 1,
-            minHeight: 56,
-            gridColumn: { lg: sorted.length > 1 ? "span 2" : "span 3" },
-          }}
-        >
+        <FilterChecks span={sorted.length > 1 ? 2 : 3}>
           {check("display_vacant", "Display vacant units")}
           {check("active_only", "Active only")}
           {check("balcony_only", "Balcony only")}
-        </Box>
+        </FilterChecks>
       </Box>
     </FilterBar>
   );

@@ -23,7 +23,7 @@ import { errorMessage } from "../../../../lib/api.ts";
 import { formatDate } from "../../../../lib/dates.ts";
 import { useIsMobile } from "../../../../lib/useIsMobile.ts";
 import { useMoveOut, useNoteCount } from "../../profile-api.ts";
-import { visuallyHidden } from "./EventList.tsx";
+import { visuallyHidden } from "../../../../components/visuallyHidden.ts";
 import { FlagDialog } from "./FlagDialog.tsx";
 import { flagButtonSx } from "./styles.ts";
 import { HistoryDialog } from "./HistoryDialog.tsx";

@@ -4,7 +4,8 @@ import { MESSAGES } from "@portico/contract";
 import { SectionProgress } from "../../../../components/FullPageProgress.tsx";
 import { errorMessage } from "../../../../lib/api.ts";
 import { useOptionalBuilding } from "../../../../lib/session.tsx";
-import { EventList, type ListedEvent, Pager } from "./EventList.tsx";
+import { EventList, type ListedEvent, Pager } from "../../../../components/EventList.tsx";
+import { parseChangeNote } from "./model.ts";
 
 export interface LoadedEventsProps {
   events: UseQueryResult<{ results: ListedEvent[]; count: number }>;
@@ -24,7 +25,13 @@ export function LoadedEvents({ events, loadingLabel, label, dense, pager }: Load
   if (events.isError) return <Alert severity="error">{MESSAGES.failedList(errorMessage(events.error))}</Alert>;
   return (
     <>
-      <EventList events={events.data.results} label={label} timeZone={tz} dense={dense} />
+      <EventList
+        events={events.data.results}
+        label={label}
+        timeZone={tz}
+        dense={dense}
+        parseChanges={parseChangeNote}
+      />
       {pager && <Pager {...pager} count={events.data.count} busy={events.isFetching} />}
     </>
   );

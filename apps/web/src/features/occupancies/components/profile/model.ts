@@ -11,6 +11,7 @@ import {
   type TrackField,
 } from "@portico/contract";
 import { formatDate } from "../../../../lib/dates.ts";
+import type { ChangeLine } from "../../../../components/EventList.tsx";
 
 // Alerts ------------------------------------------------------------------------------------------
 
@@ -135,12 +136,6 @@ const FIELD_LABELS: Record<string, string> = {
   is_text_package_activity: "Text: package activity",
   is_email_package_activity: "Email: package activity",
 };
-
-export interface ChangeLine {
-  field: string;
-  from: string;
-  to: string;
-}
 
 const readable = (v: string) => {
   if (v === "None") return "(empty)";

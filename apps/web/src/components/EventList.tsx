@@ -2,22 +2,16 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import type { Event } from "@portico/contract";
-import { EmptyState } from "../../../../components/EmptyState.tsx";
-import { formatZonedDateTime } from "../../../../lib/zonedDates.ts";
-import { parseChangeNote } from "./model.ts";
+import { EmptyState } from "./EmptyState.tsx";
+import { formatZonedDateTime } from "../lib/zonedDates.ts";
+import { visuallyHidden } from "./visuallyHidden.ts";
 
-/** Read by screen readers, not shown. */
-export const visuallyHidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-  p: 0,
-  m: -1,
-} as const;
+/** One field of a change note ('Changes: a: x ==> y; …'), with its label and readable values. */
+export interface ChangeLine {
+  field: string;
+  from: string;
+  to: string;
+}
 
 export type ListedEvent = Event & { subject?: string | null };
 
@@ -33,12 +27,15 @@ export function EventList({
   label,
   timeZone,
   dense,
+  parseChanges,
 }: {
-  events: ListedEvent[];
+  events: readonly ListedEvent[];
   /** The list's accessible name. */
   label: string;
   timeZone?: string | null;
   dense?: boolean;
+  /** The feature's reading of its change notes: field by field, or null for a plain note. */
+  parseChanges: (note: string) => ChangeLine[] | null;
 }) {
   if (events.length === 0) return <EmptyState>No events</EmptyState>;
   return (
@@ -48,13 +45,13 @@ export function EventList({
       sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: dense ? 1 : 1.5 }}
     >
       {events.map((event) => {
-        const changes = parseChangeNote(event.note);
+        const changes = parseChanges(event.note);
         return (
           <Box
             component="li"
             key={event.id}
             sx={{ borderLeft: 3, borderColor: "divider", pl: 1.5, py: 0.25 }}
-            data-testid="profile-event"
+            data-testid="history-event"
           >
             <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 1, alignItems: "baseline" }}>
               <Typography component="span" sx={{ fontWeight: 700 }}>

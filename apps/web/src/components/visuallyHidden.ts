@@ -6,4 +6,7 @@ export const visuallyHidden = {
   overflow: "hidden",
   clip: "rect(0 0 0 0)",
   whiteSpace: "nowrap",
+  border: 0,
+  p: 0,
+  m: -1,
 } as const;
