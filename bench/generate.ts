@@ -932,6 +932,12 @@ async function main() {
       eventLines,
     ),
   );
+  // The rows went in without triggers: the lists' counts (and the packages' unit profile flags)
+  // are computed from them, as the migration does for an existing database.
+  await step("list counts", async () => {
+    await client.query("SELECT portico_rebuild_list_counts()");
+    return 0;
+  });
   await client.query("SET session_replication_role = DEFAULT");
 
   // Indexes (two at a time, largest tables first), sequences, statistics ------------------------------
@@ -977,7 +983,14 @@ async function main() {
   });
   await step("vacuum analyze", async () => {
     // Vacuum sets the visibility map (index-only scans), as autovacuum does on a live database.
-    for (const t of [...BIG_TABLES, "events", "buildings", "building_settings"])
+    for (const t of [
+      ...BIG_TABLES,
+      "events",
+      "buildings",
+      "building_settings",
+      "package_counts",
+      "shift_log_note_counts",
+    ])
       await client.query(`VACUUM (ANALYZE) ${t}`);
     return 0;
   });

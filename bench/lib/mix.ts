@@ -101,8 +101,10 @@ export class MixSource {
         b.closable.filter((_id, i) => i % parts === part),
       );
     }
+    // BENCH_MIX_KINDS (a pattern) keeps only the matching kinds, to see what each one costs.
+    const only = process.env.BENCH_MIX_KINDS ? new RegExp(process.env.BENCH_MIX_KINDS, "i") : null;
     let sum = 0;
-    for (const k of MIX_KINDS) this.cumulative.push((sum += MIX[k]));
+    for (const k of MIX_KINDS) this.cumulative.push((sum += only && !only.test(k) ? 0 : MIX[k]));
   }
 
   /** A random page offset below `rows` (from page `from`, at most page MAX_PAGES). */

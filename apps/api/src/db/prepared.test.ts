@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { freshDatabase } from "../test/app.ts";
 import type { Database } from "./client.ts";
-import { CUSTOM_PLAN, MAX_PREPARED, PLAN_MODES, preparable, PreparingClient } from "./prepared.ts";
+import { CUSTOM_PLAN, GENERIC_PLAN, MAX_PREPARED, PLAN_MODES, preparable, PreparingClient } from "./prepared.ts";
 
 const onPostgres = inject("dbKind") === "postgres";
 
@@ -63,6 +63,9 @@ if (onPostgres)
         `select id from apartments where building_id = $1 ${CUSTOM_PLAN}`,
       ])
         expect(preparable(text), text).toBe(false);
+      // A search whose patterns were resolved beforehand says so, and is prepared like the rest.
+      expect(preparable(`${GENERIC_PLAN} select id from shift_log_notes where search_vector @@ $1::tsquery`)).toBe(true);
+      expect(preparable(`${GENERIC_PLAN} select id from users where last_name like $1 ${CUSTOM_PLAN}`)).toBe(false);
       const client = await database.pool!.connect();
       try {
         const text = "select id from users where lower(last_name) like $1 order by id limit 1";

@@ -16,7 +16,8 @@ import pg from "pg";
  * query matches is in its value, which a generic plan cannot see. Once PostgreSQL settles on a
  * generic plan for them it walks the wrong index (measured: a two-word shift log search went
  * from 22 ms to over a second under load). A statement whose plan must follow its values for
- * another reason carries the comment CUSTOM_PLAN.
+ * another reason carries the comment CUSTOM_PLAN; a search that needs no such plan (every pattern
+ * resolved beforehand) carries GENERIC_PLAN.
  *
  * Plan choice per statement: `plan_cache_mode = auto` never settles on the generic plan of a
  * list page — with `LIMIT $n OFFSET $m` its estimate assumes a tenth of the rows are wanted, so
@@ -36,13 +37,20 @@ type QueryConfig = pg.QueryConfig & { name?: string };
 /** Put in a statement's text, it runs unnamed: planned for its values every time. */
 export const CUSTOM_PLAN = "/* custom plan */";
 /**
+ * Put in a search's text, it runs prepared like any other statement: its author resolved
+ * beforehand every pattern whose selectivity is in its value, and reads the rest through an
+ * index no value makes the wrong one (e.g. shift-logs/repository.ts prepareSearch).
+ */
+export const GENERIC_PLAN = "/* generic plan */";
+/**
  * Statements planned for their values: a LIKE or ILIKE with a parameter as its pattern, full text
  * (`@@`), trigrams (`%>`, similarity), and the marked. A LIKE on a constant pattern is no search.
  */
 const PLAN_FOR_VALUES = /\bi?like\s+\$\d|@@|%>|\bsimilarity\s*\(|\/\* custom plan \*\//i;
 
 /** Would this text run as a named prepared statement (given parameters)? */
-export const preparable = (text: string): boolean => !PLAN_FOR_VALUES.test(text);
+export const preparable = (text: string): boolean =>
+  text.includes(GENERIC_PLAN) ? !text.includes(CUSTOM_PLAN) : !PLAN_FOR_VALUES.test(text);
 
 const names = new Map<string, string>();
 /** A stable statement name for a text (memoised: a few hundred distinct texts at most). */

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { buildings, users } from "./core.ts";
 import { apartments, occupancies } from "./occupancies.ts";
 import { emailMessages } from "./mail.ts";
@@ -82,14 +92,34 @@ export const packages = pgTable(
     barcode_success: boolean("barcode_success"),
     apartment_success: boolean("apartment_success"),
     package_type_success: boolean("package_type_success"),
+    /**
+     * Whether the unit profile is active, kept by the database (migration 0016: set when the
+     * package is written and when the unit profile is (de)activated); the list keeps active ones.
+     */
+    occupancy_is_active: boolean("occupancy_is_active").notNull().default(true),
   },
   (t) => [
     // Lists order by (date_opened, id): a status list (open, closed) is a range of the first, a
     // list of every status a range of the second, however deep the page (ascending: scanned
     // backwards they match ORDER BY … DESC, whose nulls come first). Both carry the status and
-    // the unit profile (the list keeps active ones), so a deep page is read from the index alone.
-    index("packages_building_status_opened_idx").on(t.building_id, t.status, t.date_opened, t.id, t.occupancy_id),
-    index("packages_building_opened_idx").on(t.building_id, t.date_opened, t.id, t.status, t.occupancy_id),
+    // whether the unit profile is active (the list keeps active ones), so a deep page is read
+    // from the index alone.
+    index("packages_building_status_opened_idx").on(
+      t.building_id,
+      t.status,
+      t.date_opened,
+      t.id,
+      t.occupancy_is_active,
+      t.occupancy_id,
+    ),
+    index("packages_building_opened_idx").on(
+      t.building_id,
+      t.date_opened,
+      t.id,
+      t.status,
+      t.occupancy_is_active,
+      t.occupancy_id,
+    ),
     index("packages_occupancy_status_idx").on(t.occupancy_id, t.status),
     index("packages_building_type_status_idx").on(t.building_id, t.package_type_id, t.status),
     index("packages_building_closed_idx").on(t.building_id, t.date_closed),
@@ -161,4 +191,20 @@ export const smsMessages = pgTable(
     index("sms_messages_building_date_idx").on(t.building_id, t.date_created.desc()),
     index("sms_messages_status_idx").on(t.status, t.date_created),
   ],
+);
+
+/**
+ * Packages per building, status, type and whether their unit profile is active: kept exact by
+ * the database as packages change (migration 0016), read for the package list's count.
+ */
+export const packageCounts = pgTable(
+  "package_counts",
+  {
+    building_id: integer("building_id").notNull(),
+    status: text("status").notNull(),
+    package_type_id: integer("package_type_id").notNull(),
+    occupancy_is_active: boolean("occupancy_is_active").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.building_id, t.status, t.package_type_id, t.occupancy_is_active] })],
 );

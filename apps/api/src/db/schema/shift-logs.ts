@@ -93,3 +93,17 @@ export const shiftLogNoteApartments = pgTable(
     index("shift_log_note_apartments_occupancy_idx").on(t.occupancy_id),
   ],
 );
+
+/**
+ * Notes per building and type (0: no type): kept exact by the database as notes change
+ * (migration 0016), read for the shift log's count.
+ */
+export const shiftLogNoteCounts = pgTable(
+  "shift_log_note_counts",
+  {
+    building_id: integer("building_id").notNull(),
+    shift_log_type_id: integer("shift_log_type_id").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.building_id, t.shift_log_type_id] })],
+);

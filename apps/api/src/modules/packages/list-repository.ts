@@ -140,7 +140,7 @@ function packageWhere(f: PackageFilter, words: SearchWord[]): SQL {
   if (f.typeIds?.length) c.push(inList(sql`p.package_type_id`, f.typeIds));
   if (f.groups?.length) c.push(inList(sql`t."group"`, f.groups));
   if (f.occupancyId !== undefined) c.push(sql`p.occupancy_id = ${f.occupancyId}`);
-  else if (activeLeaseOnly(f)) c.push(sql`o.is_active`);
+  else if (activeLeaseOnly(f)) c.push(sql`p.occupancy_is_active`);
   if (f.apartmentId !== undefined) c.push(sql`p.apartment_id = ${f.apartmentId}`);
   if (f.openedMin) c.push(sql`p.date_opened >= ${ts(f.openedMin)}`);
   if (f.openedMax) c.push(sql`p.date_opened < ${ts(f.openedMax)}`);
@@ -169,18 +169,37 @@ function packageWhere(f: PackageFilter, words: SearchWord[]): SQL {
 function fromFor(f: PackageFilter, sort: Sort | null): SQL {
   const j = sort ? SORTS[sort.key].join : undefined;
   return sql`packages p${f.groups?.length || j === "t" ? sql` join package_types t on t.id = p.package_type_id` : sql``}${
-    activeLeaseOnly(f) ? sql` join occupancies o on o.id = p.occupancy_id` : sql``
-  }${j === "a" ? sql` join apartments a on a.id = p.apartment_id` : sql``}${
+    j === "a" ? sql` join apartments a on a.id = p.apartment_id` : sql``
+  }${
     j === "ob" ? sql` left join users ob on ob.id = p.opened_by_id` : sql``
   }${j === "cb" ? sql` left join users cb on cb.id = p.closed_by_id` : sql``}`;
 }
 
 /**
- * The lease is the building's too. Said so where every match is read (counts), the building's
- * leases are read by index instead of hashing every lease of the portfolio; not in a page walk,
- * where the planner would take the two building conditions as independent and misjudge its cost.
+ * What a filter may hold for its count to come from `package_counts` (kept exact by the
+ * database, migration 0016): its building, statuses, types, type groups and whether packages of
+ * inactive unit profiles count. Any other field (or one added later) counts the rows themselves.
  */
-const sameBuilding = (f: PackageFilter) => (activeLeaseOnly(f) ? sql` and o.building_id = ${f.buildingId}` : sql``);
+const COUNTED_BY_KIND: Record<string, (v: unknown) => boolean> = {
+  buildingId: () => true,
+  statuses: () => true,
+  typeIds: () => true,
+  groups: () => true,
+  includeDeactivated: () => true,
+  search: (v) => !String(v).trim(),
+};
+
+/** The filter's count as a scalar subquery over `package_counts`, or null (see COUNTED_BY_KIND). */
+export function countedPackages(f: PackageFilter): SQL | null {
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && !COUNTED_BY_KIND[k]?.(v)) return null;
+  const c: SQL[] = [sql`c.building_id = ${f.buildingId}`];
+  if (f.statuses?.length) c.push(inList(sql`c.status`, f.statuses));
+  if (f.typeIds?.length) c.push(inList(sql`c.package_type_id`, f.typeIds));
+  if (f.groups?.length)
+    c.push(sql`c.package_type_id in (select t.id from package_types t where ${inList(sql`t."group"`, f.groups)})`);
+  if (activeLeaseOnly(f)) c.push(sql`c.occupancy_is_active`);
+  return sql`(select coalesce(sum(c.n), 0)::int from package_counts c where ${sql.join(c, sql` and `)})`;
+}
 
 export interface PackageRow {
   id: number;
@@ -252,7 +271,7 @@ async function pageQuery(
   const head =
     mode.read === "matches"
       ? sql`with hits as materialized (
-          select p.id, ${s.expr} as k from ${fromFor(f, sort)} where ${where}${sameBuilding(f)}
+          select p.id, ${s.expr} as k from ${fromFor(f, sort)} where ${where}
         ), page as (select id, k from hits order by k ${dir}${nulls}, id ${dir} ${limit})`
       : sql`with page as (
           select p.id, ${s.expr} as k from ${fromFor(f, sort)} where ${where}
@@ -261,7 +280,7 @@ async function pageQuery(
     mode.read === "matches"
       ? sql`, (select count(*)::int from hits) as _total`
       : mode.count
-        ? sql`, (select count(*)::int from ${fromFor(f, null)} where ${where}${sameBuilding(f)}) as _total`
+        ? sql`, ${countedPackages(f) ?? sql`(select count(*)::int from ${fromFor(f, null)} where ${where})`} as _total`
         : sql``;
   const query = sql`${head}
     select p.id, p.building_id, p.status, p.apartment_id,
@@ -303,7 +322,7 @@ async function pageQuery(
 async function countOnly(db: DbOrTx, f: PackageFilter, words: SearchWord[]): Promise<number> {
   const r = rowsOf<{ count: number }>(
     await db.execute(
-      sql`select count(*)::int as count from ${fromFor(f, null)} where ${packageWhere(f, words)}${sameBuilding(f)}`,
+      sql`select ${countedPackages(f) ?? sql`(select count(*)::int from ${fromFor(f, null)} where ${packageWhere(f, words)})`} as count`,
     ),
   );
   return Number(r[0]?.count ?? 0);
@@ -344,7 +363,7 @@ export async function listPackages(
   const words = await resolveSearch(db, f);
   let rows: PackageRow[] | undefined;
   const counted = [topics.packages(f.buildingId), topics.units(f.buildingId), topics.packageTypes];
-  const count = await cachedCount(db, countKey("packages", f), counted, async () => {
+  const withPage = async () => {
     const r = await pageQuery(
       db,
       f,
@@ -356,7 +375,11 @@ export async function listPackages(
     );
     rows = r.rows;
     return r.count ?? countOnly(db, f, words);
-  });
+  };
+  // A count kept by the database rides in the page's statement; other counts may be kept here.
+  const count = countedPackages(f)
+    ? await withPage()
+    : await cachedCount(db, countKey("packages", f), counted, withPage);
   rows ??= (await pageQuery(db, f, words, sort, page, today, { read: "walk", count: false })).rows;
   return { rows, count };
 }

@@ -6,6 +6,7 @@ import { cachedCount, cachedFirstPage, countKey } from "../../lib/count-cache.ts
 import { topics } from "../../lib/change-feed.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
 import { rowsOf } from "../../lib/sql.ts";
+import { GENERIC_PLAN } from "../../db/prepared.ts";
 import {
   apartments,
   buildings,
@@ -52,6 +53,8 @@ export interface NoteFilter {
   searchQuery?: string;
   /** The same words scoped to the filter's buildings (set by prepareSearch; see scopedQuery). */
   scopedSearchQuery?: string;
+  /** What the search names besides words (set by prepareSearch): units by number, residents' leases. */
+  searchLinks?: { apartmentIds: number[]; occupancyIds: number[] };
 }
 
 export type SortKey =
@@ -100,19 +103,75 @@ export function scopedQuery(lexemes: readonly string[], buildingIds: readonly nu
   return buildingIds.map((b) => `(${lexemes.map((l) => prefixTerm(`${b} ${l}`)).join(" & ")})`).join(" | ");
 }
 
-/** Computes the search's tsquery text once (f.searchQuery), before the page and count queries. */
+/**
+ * Resolves a search once, before the page and count queries, in one small statement planned for
+ * its values: its tsquery text (f.searchQuery, f.scopedSearchQuery), the units it names by number
+ * and the leases of the residents it names (f.searchLinks). The page statement then holds no
+ * pattern whose plan depends on its value, and runs with a plan kept for it (see
+ * GENERIC_PLAN_SEARCH).
+ */
 export async function prepareSearch(db: DbOrTx, f: NoteFilter): Promise<NoteFilter> {
   const search = f.search?.trim();
   if (!search || f.searchQuery !== undefined) return f;
-  const r = rowsOf<{ l: string[] | null }>(
-    await db.execute(sql`select tsvector_to_array(to_tsvector('simple', ${search}::text)) as l`),
+  const leases = residentLeases(f, search);
+  const r = rowsOf<{ l: string[] | null; a: number[] | string | null; o: number[] | string | null }>(
+    await db.execute(sql`select tsvector_to_array(to_tsvector('simple', ${search}::text)) as l,
+      array(${namedUnits(f, search)}) as a,
+      ${leases ? sql`array(${leases})` : sql`'{}'::int[]`} as o`),
   );
   const lexemes = r[0]?.l ?? [];
   const scoped =
     lexemes.length && f.buildingIds?.length && f.buildingIds.length <= SCOPED_SEARCH_MAX_BUILDINGS
       ? scopedQuery(lexemes, f.buildingIds)
       : undefined;
-  return { ...f, searchQuery: lexemes.map(prefixTerm).join(" & "), scopedSearchQuery: scoped };
+  return {
+    ...f,
+    searchQuery: lexemes.map(prefixTerm).join(" & "),
+    scopedSearchQuery: scoped,
+    searchLinks: { apartmentIds: intArray(r[0]?.a), occupancyIds: intArray(r[0]?.o) },
+  };
+}
+
+/** An int[] column as node-postgres (an array) or PGlite (maybe '{1,2}') gives it. */
+const intArray = (v: unknown): number[] =>
+  Array.isArray(v) ? v.map(Number) : typeof v === "string" && v.length > 2 ? v.slice(1, -1).split(",").map(Number) : [];
+
+/** An int[] sent as one value (one statement text whatever the number of ids). */
+const intArrayValue = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/**
+ * Page statements of a search scoped to its buildings carry this comment: everything in them
+ * whose selectivity depends on a value was resolved by prepareSearch, and the body words are
+ * read through the building-scoped entries of one GIN index, so one kept plan serves every
+ * search (db/prepared.ts runs them prepared, without planning each one anew).
+ */
+const GENERIC_PLAN_SEARCH = sql.raw(GENERIC_PLAN);
+
+/**
+ * What a filter may hold for its count to come from `shift_log_note_counts` (kept exact by the
+ * database, migration 0016): its buildings, types and whether end-of-shift notes count. Any
+ * other field (or one added later) counts the rows themselves.
+ */
+const COUNTED_BY_TYPE: Record<string, (v: unknown) => boolean> = {
+  buildingIds: (v) => Array.isArray(v) && v.length > 0,
+  includeEndOfShift: () => true,
+  typeIds: () => true,
+  onlyEdited: (v) => !v,
+  search: (v) => !String(v).trim(),
+  searchQuery: () => true,
+  scopedSearchQuery: () => true,
+};
+
+/** The filter's count as a scalar subquery over `shift_log_note_counts`, or null (see COUNTED_BY_TYPE). */
+export function countedNotes(f: NoteFilter): SQL | null {
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && !COUNTED_BY_TYPE[k]?.(v)) return null;
+  const c: SQL[] = [inIds(sql`c.building_id`, f.buildingIds!)];
+  if (f.typeIds?.length) c.push(inIds(sql`c.shift_log_type_id`, f.typeIds));
+  if (!f.includeEndOfShift)
+    c.push(
+      sql`c.shift_log_type_id <> coalesce((select st.id from shift_log_types st where st.code = ${SHIFT_END_CODE}), 0)`,
+    );
+  return sql`(select coalesce(sum(c.n), 0)::int from shift_log_note_counts c where ${sql.join(c, sql` and `)})`;
 }
 
 /**
@@ -126,7 +185,8 @@ export type SearchPart = "all" | "text" | "linked";
 export function noteWhere(f: NoteFilter, part: SearchPart = "all"): SQL {
   const c: SQL[] = [];
   if (f.noteId !== undefined) c.push(sql`n.id = ${f.noteId}`);
-  if (f.buildingIds) c.push(inIds(sql`n.building_id`, f.buildingIds));
+  // The body words scoped to the buildings say the building: read through the GIN index alone.
+  if (f.buildingIds && !(part === "text" && f.scopedSearchQuery)) c.push(inIds(sql`n.building_id`, f.buildingIds));
   if (f.dateRanges?.length) {
     const parts = f.dateRanges.map((r) => {
       const p: SQL[] = [];
@@ -178,7 +238,9 @@ export function noteWhere(f: NoteFilter, part: SearchPart = "all"): SQL {
   if (search) {
     const text = searchText(f, search);
     const ids = searchLinkedIds(f, search);
-    c.push(part === "text" ? text : part === "linked" ? sql`n.id in (${ids})` : sql`(${text} or n.id in (${ids}))`);
+    // The linked notes are few: read by key (an array), not by joining the building's notes.
+    const linked = f.searchLinks ? sql`n.id = any(array(${ids}))` : sql`n.id in (${ids})`;
+    c.push(part === "text" ? text : part === "linked" ? linked : sql`(${text} or ${linked})`);
   }
   return c.length ? sql.join(c, sql` and `) : sql`true`;
 }
@@ -201,22 +263,30 @@ function searchText(f: NoteFilter, search: string): SQL {
   return sql`(n.search_vector @@ ${q} and ${indexed} @@ ${f.scopedSearchQuery ?? f.searchQuery}::tsquery)`;
 }
 
-/**
- * Notes the search finds without their body: a search that is a unit's number finds the notes
- * about that unit; one that names a resident (every word starts their first or last name) finds
- * the notes about their lease.
- */
-function searchLinkedIds(f: NoteFilter, search: string): SQL {
+/** A search whose page statement can run with a kept plan (see GENERIC_PLAN_SEARCH). */
+const resolvedSearch = (f: NoteFilter) => !!f.search?.trim() && !!f.scopedSearchQuery && !!f.searchLinks;
+
+/** The units a search names by their number (in the filter's buildings). */
+function namedUnits(f: NoteFilter, search: string): SQL {
   const aptScope = f.buildingIds ? sql` and ${inIds(sql`a.building_id`, f.buildingIds)}` : sql``;
+  return sql`select a.id from apartments a where upper(a.apartment_number) = upper(${search})${aptScope}`;
+}
+
+/**
+ * The leases of the residents a search names: every word (up to four) starts their first or
+ * last name; null without words.
+ */
+function residentLeases(f: NoteFilter, search: string): SQL | null {
   const words = search
     .toLowerCase()
     .split(/\s+/)
     .map((x) => x.replace(/[\\%_]/g, (m) => `\\${m}`))
     .filter(Boolean)
     .slice(0, 4);
-  // The leases of the residents every word names (first or last name prefix), in a fixed
-  // shape: through the users' name-prefix indexes, then kept when they are the buildings'; when
-  // every word is one or two letters (a prefix of too many people), from the buildings' leases.
+  if (!words.length) return null;
+  // In a fixed shape: through the users' name-prefix indexes, then kept when they are the
+  // buildings'; when every word is one or two letters (a prefix of too many people), from the
+  // buildings' leases.
   const named = (u: string) =>
     sql.join(
       words.map(
@@ -224,24 +294,37 @@ function searchLinkedIds(f: NoteFilter, search: string): SQL {
       ),
       sql` and `,
     );
-  const leases = !words.length
-    ? null
-    : f.buildingIds && words.every((x) => x.length <= 2)
-      ? sql`select oc.occupancy_id from occupants oc
-          where oc.occupancy_id = any(array(select o.id from occupancies o where ${inIds(sql`o.building_id`, f.buildingIds)}))
-            and (select ${named("ru")} from users ru where ru.id = oc.user_id)`
-      : sql`select oc.occupancy_id from occupants oc
-          where oc.user_id = any(array(select ru.id from users ru where ${named("ru")}))${
-            f.buildingIds
-              ? sql` and ${inIds(sql`(select o.building_id from occupancies o where o.id = oc.occupancy_id)`, f.buildingIds)}`
-              : sql``
-          }`;
+  return f.buildingIds && words.every((x) => x.length <= 2)
+    ? sql`select oc.occupancy_id from occupants oc
+        where oc.occupancy_id = any(array(select o.id from occupancies o where ${inIds(sql`o.building_id`, f.buildingIds)}))
+          and (select ${named("ru")} from users ru where ru.id = oc.user_id)`
+    : sql`select oc.occupancy_id from occupants oc
+        where oc.user_id = any(array(select ru.id from users ru where ${named("ru")}))${
+          f.buildingIds
+            ? sql` and ${inIds(sql`(select o.building_id from occupancies o where o.id = oc.occupancy_id)`, f.buildingIds)}`
+            : sql``
+        }`;
+}
+
+/**
+ * Notes the search finds without their body: a search that is a unit's number finds the notes
+ * about that unit; one that names a resident (every word starts their first or last name) finds
+ * the notes about their lease. Resolved by prepareSearch into ids; read here through the link
+ * table's indexes.
+ */
+function searchLinkedIds(f: NoteFilter, search: string): SQL {
+  if (f.searchLinks)
+    return sql`select na.note_id from shift_log_note_apartments na
+        where na.apartment_id = any(${intArrayValue(f.searchLinks.apartmentIds)})
+      union all select na.note_id from shift_log_note_apartments na
+        where na.occupancy_id = any(${intArrayValue(f.searchLinks.occupancyIds)})`;
+  const leases = residentLeases(f, search);
   const resident = leases
     ? sql` union all select na.note_id from shift_log_note_apartments na
         where na.occupancy_id = any(array(${leases}))`
     : sql``;
-  return sql`select na.note_id from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
-    where upper(a.apartment_number) = upper(${search})${aptScope}${resident}`;
+  return sql`select na.note_id from shift_log_note_apartments na
+    where na.apartment_id = any(array(${namedUnits(f, search)}))${resident}`;
 }
 
 /**
@@ -356,7 +439,7 @@ async function pageOfNotes(
       : sql`shift_log_notes n`;
   // The outer query orders by the same key expression (same aliases n, t, u, b).
   const limit = sql`limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``}`;
-  const outer = sql`
+  const outer = sql`${resolvedSearch(f) ? GENERIC_PLAN_SEARCH : sql``}
     with ${matches ? sql`hits as materialized (${matchingIds(f, carried ? { key: s.expr, keyset } : undefined)}),` : sql``}
     page as (${
       carried
@@ -401,7 +484,7 @@ async function pageOfNotes(
           ? sql``
           : matches
             ? sql`, (select count(*)::int from hits) as _total`
-            : sql`, (select count(*)::int from shift_log_notes n where ${noteWhere(f)}) as _total`
+            : sql`, ${countedNotes(f) ?? sql`(select count(*)::int from shift_log_notes n where ${noteWhere(f)})`} as _total`
       }
     from page
     join shift_log_notes n on n.id = page.id
@@ -422,6 +505,7 @@ async function pageOfNotes(
 export async function countNotes(db: DbOrTx, f: NoteFilter): Promise<number> {
   f = await prepareSearch(db, f);
   const filter = f;
+  if (countedNotes(filter)) return countAll(db, filter);
   return cachedCount(db, countKey("shift_log_notes", filter), countTopics(filter), () => countAll(db, filter));
 }
 
@@ -430,11 +514,14 @@ const countTopics = (f: NoteFilter): string[] | null =>
   f.buildingIds && [...f.buildingIds.flatMap((b) => [topics.shiftLogs(b), topics.units(b)]), topics.shiftLogTypes];
 
 async function countAll(db: DbOrTx, f: NoteFilter): Promise<number> {
+  const counted = countedNotes(f);
   const r = rowsOf<{ count: number | string }>(
     await db.execute(
-      f.search?.trim()
-        ? sql`select count(*)::int as count from (${matchingIds(f)}) x`
-        : sql`select count(*)::int as count from shift_log_notes n where ${noteWhere(f)}`,
+      counted
+        ? sql`select ${counted} as count`
+        : f.search?.trim()
+          ? sql`select count(*)::int as count from (${matchingIds(f)}) x`
+          : sql`select count(*)::int as count from shift_log_notes n where ${noteWhere(f)}`,
     ),
   );
   return Number(r[0]?.count ?? 0);
@@ -464,12 +551,16 @@ export async function listNotes(
   f = await prepareSearch(db, f);
   const filter = f;
   let rows: NoteRow[] | undefined;
-  const count = await cachedCount(db, countKey("shift_log_notes", filter), countTopics(filter), async () => {
+  const withPage = async () => {
     const strategy = filter.search?.trim() ? "matches" : "walk";
     rows = await pageOfNotes(db, filter, sort, page, null, strategy, true);
     if (rows.length) return Number((rows[0] as NoteRow & { _total: number })._total);
     return page.offset ? countAll(db, filter) : 0;
-  });
+  };
+  // A count kept by the database rides in the page's statement; other counts may be kept here.
+  const count = countedNotes(filter)
+    ? await withPage()
+    : await cachedCount(db, countKey("shift_log_notes", filter), countTopics(filter), withPage);
   rows ??= await selectNotes(db, f, sort, page);
   return { rows: rows.map(({ _total, ...r }: NoteRow & { _total?: number }) => r), count };
 }

@@ -180,6 +180,11 @@ describe("GET /shift-logs/notes/ filters", () => {
     );
     const f = await prepareSearch(t.db, { buildingIds: [w.b1], includeEndOfShift: true, search: "Water KITCH" });
     expect(f.scopedSearchQuery).toBe(`('${w.b1} kitch':* & '${w.b1} water':*)`);
+    // What the search names besides words is resolved with it: the page statement then holds
+    // no pattern (it runs with a kept plan).
+    expect(f.searchLinks).toEqual({ apartmentIds: [], occupancyIds: [] });
+    const unit = await prepareSearch(t.db, { buildingIds: [w.b1], includeEndOfShift: true, search: "1203" });
+    expect(unit.searchLinks?.apartmentIds).toHaveLength(1);
     // Many buildings: the words as they are.
     const many = Array.from({ length: 21 }, (_, i) => i + 1);
     expect(
