@@ -507,7 +507,7 @@ async function main() {
     { name: "packages: open, search 'smith'", cls: "building", who: "fd", steps: get(`${pk}&search=smith`) },
     {
       name: "packages: apartment packages",
-      cls: "building",
+      cls: "view",
       who: "fd",
       steps: get(`/core/buildings/${B}/apartment-packages/`),
     },
@@ -566,7 +566,7 @@ async function main() {
     },
     {
       name: `apartments dropdown (${largest.units} units)`,
-      cls: "building",
+      cls: "view",
       who: "fd",
       steps: get(`/core/buildings/${B}/apartments/dropdown/`),
     },
