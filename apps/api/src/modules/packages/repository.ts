@@ -103,7 +103,7 @@ export async function findPackagesToClose(
         t.is_pic_required as type_is_pic_required,
         (select json_build_object('id', o.id, 'building_id', o.building_id, 'apartment_id', o.apartment_id,
             'apartment_number', a.apartment_number, 'is_active', o.is_active,
-            'occupants', ${residentContactsOf(sql`o.id`, sql`oc.id`)})
+            'occupants', ${residentContactsOf(sql`o.id`, sql`oc.id`)}, 'packages_tracked', ${packagesTracked})
           from occupancies o join apartments a on a.id = o.apartment_id where o.id = p.occupancy_id) as occupancy
       from packages p join package_types t on t.id = p.package_type_id
       where p.id in (${ids([...new Set(list)])})
@@ -307,7 +307,12 @@ export interface OccupancyInfo {
   apartment_number: string;
   is_active: boolean;
   occupants: ResidentContact[];
+  /** Someone tracks the unit's packages (occupancy_tracking): else telling its trackers reads nothing. */
+  packages_tracked: boolean;
 }
+
+/** Does anyone track the packages of the occupancy `o`? */
+const packagesTracked = sql`exists (select 1 from occupancy_tracking ot where ot.occupancy_id = o.id and ot.track_packages)`;
 
 export async function occupancyInfo(db: DbOrTx, list: number[]): Promise<Map<number, OccupancyInfo>> {
   const out = new Map<number, OccupancyInfo>();
@@ -315,7 +320,7 @@ export async function occupancyInfo(db: DbOrTx, list: number[]): Promise<Map<num
   const rows = rowsOf<OccupancyInfo>(
     await db.execute(sql`
       select o.id, o.building_id, o.apartment_id, a.apartment_number, o.is_active,
-        ${residentContactsOf(sql`o.id`, sql`oc.id`)} as occupants
+        ${residentContactsOf(sql`o.id`, sql`oc.id`)} as occupants, ${packagesTracked} as packages_tracked
       from occupancies o join apartments a on a.id = o.apartment_id
       where o.id in (${ids([...new Set(list)])})`),
   );

@@ -19,7 +19,8 @@ import {
  * The statements the desk's package writes send: each one is a round trip that waits for the
  * database under load. The packages and their events are written in one statement (atomic
  * without BEGIN/COMMIT), the types are in memory, closing reads its packages with their units'
- * residents at once. The notices (mail, texts, the trackers) and the answer take the rest.
+ * residents at once, and a unit nobody tracks needs no look-up of its trackers. The notices
+ * (mail, texts) and the answer take the rest.
  */
 
 let t: TestApp;
@@ -48,15 +49,15 @@ const row = () => ({
 });
 
 describe("statements of the package writes", () => {
-  it("logging one package: 7 (was 11)", async () => {
+  it("logging one package: 6 (was 11)", async () => {
     await t.as("frontdesk").post(`${BULK}?building=1`, [row()]); // the user, building and types are then in memory
     const { result: res, texts } = await statementsOf(t.database, () =>
       t.as("frontdesk").post(`${BULK}?building=1`, [row()]),
     );
     expect(res.statusCode, res.body).toBe(201);
-    // 1 the unit and its residents; 2 packages + events; 3–4 the notice (mail, text); 5 the
-    // notice recorded on the package; 6 the unit's trackers; 7 the answer.
-    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(7);
+    // 1 the unit, its residents and whether it is tracked; 2 packages + events; 3–4 the notice
+    // (mail, text); 5 the notice recorded on the package; 6 the answer.
+    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(6);
     expect(texts.some((s) => /insert into "packages"/.test(s))).toBe(true);
     expect(texts.some((s) => /^\s*(BEGIN|COMMIT)\b/i.test(s))).toBe(false);
     const [p] = res.json().results as Package[];
@@ -81,7 +82,7 @@ describe("statements of the package writes", () => {
     ]);
   });
 
-  it("closing one package: 5 (was 9)", async () => {
+  it("closing one package: 4 (was 9)", async () => {
     const p = await logOne(t, "frontdesk", row(), 1);
     const form = multipart([
       ["packages[]", String(p.id)],
@@ -92,8 +93,8 @@ describe("statements of the package writes", () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: "1 package closed", count: 1, ids: [p.id] });
-    // 1 the package with its unit's residents; 2 close + event; 3–4 the notice; 5 the trackers.
-    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(5);
+    // 1 the package with its unit's residents and tracking; 2 close + event; 3–4 the notice.
+    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(4);
     expect(texts.some((s) => /^\s*(BEGIN|COMMIT)\b/i.test(s))).toBe(false);
     expect((await packageEvents(p.id)).map((e) => e.note)).toEqual([
       "Package opened: Small box",

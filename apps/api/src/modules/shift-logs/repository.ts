@@ -716,26 +716,40 @@ export async function updateNote(
   );
 }
 
-export async function deleteNote(db: DbOrTx, id: number): Promise<void> {
-  await db.delete(shiftLogNotes).where(eq(shiftLogNotes.id, id));
+/** Deletes a note (its links go with it) and records the event, in one statement (atomic). */
+export async function deleteNote(db: DbOrTx, id: number, event: NoteEventValues & { building_id: number }): Promise<void> {
+  const e = db.insert(events).values({
+    building_id: event.building_id,
+    entity_type: NOTE_ENTITY,
+    entity_id: id,
+    type: event.type,
+    type_display: event.type_display,
+    note: event.note,
+    performed_by_id: event.performed_by_id,
+    data: event.data ?? null,
+  });
+  const d = db.delete(shiftLogNotes).where(eq(shiftLogNotes.id, id));
+  await db.execute(sql`with e as (${e.getSQL()}), d as (${d.getSQL()}) select 1`);
 }
 
 /** What a note's write checks, read at once (see noteWriteFacts). */
 export interface NoteWriteFacts {
   /** The type asked for (by id or code), null when none was asked or it does not exist. */
-  type: Awaited<ReturnType<typeof findType>>;
+  type: Awaited<ReturnType<typeof findType>> | null;
   /** Apartments of the building among the ids, with the occupancy current today (building time zone). */
   apartments: { id: number; apartment_number: string; sort_key: string; current_occupancy_id: number | null }[];
   /** The occupancies among the ids (any building). */
   occupancies: { id: number; building_id: number; apartment_id: number }[];
   /** The note's unit links (when a note is given), in apartment order. */
   links: { apartment_id: number; occupancy_id: number | null; apartment_number: string; sort_key: string }[];
+  /** The occupancies of these apartments whose shift log notes someone tracks (the others have no trackers to tell). */
+  tracked: number[];
 }
 
 /**
  * Everything a note's write validates against, in one query: its type (by id or code), the
- * apartments (of the building, with their current occupancy), the chosen occupancies and, for
- * an edit, the note's present links.
+ * apartments (of the building, with their current occupancy), the chosen occupancies, for an
+ * edit the note's present links, and which of the apartments' occupancies are tracked.
  */
 export async function noteWriteFacts(
   db: DbOrTx,
@@ -748,6 +762,8 @@ export async function noteWriteFacts(
     noteId?: number;
   },
 ): Promise<NoteWriteFacts> {
+  if (!q.type && !q.apartmentIds.length && !q.occupancyIds.length && q.noteId === undefined)
+    return { type: null, apartments: [], occupancies: [], links: [], tracked: [] };
   const type = q.type
     ? sql`(select row_to_json(x) from (select st.id, st.name, st.short_name, st.description, st.display_order,
         st.is_active, st.is_immutable, st.code from shift_log_types st
@@ -773,8 +789,15 @@ export async function noteWriteFacts(
         from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
         where na.note_id = ${q.noteId}), '[]'::json)`
       : sql`'[]'::json`;
+  const tracked = q.apartmentIds.length
+    ? sql`coalesce((select json_agg(distinct ot.occupancy_id) from occupancy_tracking ot
+        where ot.track_shift_log_notes and ot.occupancy_id in (
+          select o.id from occupancies o where ${inIds(sql`o.apartment_id`, q.apartmentIds)})), '[]'::json)`
+    : sql`'[]'::json`;
   const [r] = rowsOf<Record<keyof NoteWriteFacts, unknown>>(
-    await db.execute(sql`select ${type} as type, ${apts} as apartments, ${occs} as occupancies, ${links} as links`),
+    await db.execute(
+      sql`select ${type} as type, ${apts} as apartments, ${occs} as occupancies, ${links} as links, ${tracked} as tracked`,
+    ),
   );
   const parse = <T>(v: unknown): T => (typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
   return {
@@ -782,6 +805,7 @@ export async function noteWriteFacts(
     apartments: parse(r.apartments),
     occupancies: parse(r.occupancies),
     links: parse(r.links),
+    tracked: parse<number[]>(r.tracked).map(Number),
   };
 }
 
@@ -797,30 +821,6 @@ export async function findOccupancy(db: DbOrTx, id: number) {
 // Events --------------------------------------------------------------------------------------
 
 export const NOTE_ENTITY = "shift_log_note";
-
-export async function insertNoteEvent(
-  db: DbOrTx,
-  v: {
-    building_id: number;
-    note_id: number;
-    type: string;
-    type_display: string;
-    note: string;
-    performed_by_id: number;
-    data?: unknown;
-  },
-): Promise<void> {
-  await db.insert(events).values({
-    building_id: v.building_id,
-    entity_type: NOTE_ENTITY,
-    entity_id: v.note_id,
-    type: v.type,
-    type_display: v.type_display,
-    note: v.note,
-    performed_by_id: v.performed_by_id,
-    data: v.data ?? null,
-  });
-}
 
 export const listNoteEvents = (db: DbOrTx, noteId: number, page: { limit: number; offset: number }) =>
   listEntityEvents(db, NOTE_ENTITY, noteId, page);

@@ -364,7 +364,9 @@ export async function createNote(
       { type: "CREATED", type_display: "Created", note: "Note created", performed_by_id: user.id },
     ),
   );
-  const occs = [...new Set(links.map((l) => l.occupancy_id).filter((o): o is number => o != null))];
+  // The trackers of each linked occupancy are told (an occupancy nobody tracks has none to look up).
+  const tracked = new Set(facts.tracked);
+  const occs = [...new Set(links.map((l) => l.occupancy_id).filter((o): o is number => o != null && tracked.has(o)))];
   if (occs.length) await notifyNewOccupancies(ctx, note, occs, user.id, ctx.log);
   return note;
 }
@@ -447,8 +449,12 @@ export async function updateNote(
       if (fromNumbers !== toNumbers) changes.push({ field: "apartments", from: fromNumbers, to: toNumbers });
       newLinks = links;
       const had = new Set(existing.map((l) => l.occupancy_id).filter((o) => o != null));
+      // The trackers of each new occupancy are told (an occupancy nobody tracks has none to look up).
+      const tracked = new Set(facts!.tracked);
       addedOccupancies = [
-        ...new Set(links.map((l) => l.occupancy_id).filter((o): o is number => o != null && !had.has(o))),
+        ...new Set(
+          links.map((l) => l.occupancy_id).filter((o): o is number => o != null && !had.has(o) && tracked.has(o)),
+        ),
       ];
     }
   }
@@ -471,16 +477,13 @@ export async function deleteNote(ctx: ServiceContext, id: number): Promise<void>
   const db = ctx.db;
   const { head } = await reachableNote(ctx, id);
   const scope = await requireBuilding(ctx, db, head.building_id, "shiftlog.delete");
-  await db.transaction(async (tx) => {
-    await repo.insertNoteEvent(tx, {
-      building_id: head.building_id,
-      note_id: id,
-      type: "DELETED",
-      type_display: "Deleted",
-      note: "Note deleted",
-      performed_by_id: scope.user.id,
-      data: { body: head.body, shift_log_type_id: head.shift_log_type_id, owner_id: head.owner_id },
-    });
-    await repo.deleteNote(tx, id);
+  // The event and the delete: one statement (atomic).
+  await repo.deleteNote(db, id, {
+    building_id: head.building_id,
+    type: "DELETED",
+    type_display: "Deleted",
+    note: "Note deleted",
+    performed_by_id: scope.user.id,
+    data: { body: head.body, shift_log_type_id: head.shift_log_type_id, owner_id: head.owner_id },
   });
 }

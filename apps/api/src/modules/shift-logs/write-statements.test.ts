@@ -10,7 +10,7 @@ import { type ShiftWorld, withShiftWorld } from "./test-fixtures.ts";
  * The statements a note's write sends: each one is a round trip that waits for the database under
  * load. A write reads what it checks in one query and writes the note, its unit links and its
  * event in one statement (atomic without BEGIN/COMMIT), which answers the note as a list reads
- * it; only telling the units' trackers takes one more.
+ * it; the trackers of a unit are looked up only when someone tracks it (mail-jobs.test.ts).
  */
 
 const NOTES = "/api/v1/shift-logs/notes/";
@@ -32,7 +32,7 @@ const noteEvents = async (noteId: number) =>
   );
 
 describe("statements of the shift log writes", () => {
-  it("POST: the checks, the write, the trackers (3, was 11); the answer is what a read answers", async () => {
+  it("POST: the checks and the write (2, was 11); the answer is what a read answers", async () => {
     const payload = {
       body: "Checked on 101: all quiet",
       apartment_ids: [w.u.a1.id],
@@ -43,8 +43,8 @@ describe("statements of the shift log writes", () => {
     await t.as("sl_fd").post(NOTES, payload); // the user and the building are then in memory
     const { result: res, texts } = await statementsOf(t.database, () => t.as("sl_fd").post(NOTES, payload));
     expect(res.statusCode).toBe(201);
-    // 1 the type, units and their current leases; 2 note + links + event; 3 the unit's trackers.
-    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(3);
+    // 1 the type, units, their current leases and whether they are tracked; 2 note + links + event.
+    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(2);
     expect(texts.some((s) => /insert into "shift_log_notes"/.test(s))).toBe(true);
     expect(texts.some((s) => /^\s*(BEGIN|COMMIT)\b/i.test(s))).toBe(false);
 
@@ -57,16 +57,16 @@ describe("statements of the shift log writes", () => {
     expect(res.body).toBe((await t.as("sl_fd").get(`${NOTES}${note.id}/`)).body);
   });
 
-  it("POST without units: the checks and the write (2)", async () => {
+  it("POST without units or type: the write alone (1, was 6)", async () => {
     const { result: res, texts } = await statementsOf(t.database, () =>
       t.as("sl_fd").post(NOTES, { body: "Lobby lights", apartment_ids: [], no_apartment: true, building_id: w.b1 }),
     );
     expect(res.statusCode).toBe(201);
-    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(2);
+    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(1);
     expect(res.body).toBe((await t.as("sl_fd").get(`${NOTES}${res.json().id}/`)).body);
   });
 
-  it("PATCH of units: the note, the checks, the write, the trackers (4, was 12); kept links keep their lease", async () => {
+  it("PATCH of units: the note, the checks, the write (3, was 12); kept links keep their lease", async () => {
     const created = (
       await t
         .as("sl_fd")
@@ -81,8 +81,8 @@ describe("statements of the shift log writes", () => {
         .patch(`${NOTES}${created.id}/`, { body: "Two units, changed", apartment_ids: [w.u.a1.id, w.u.a2.id] }),
     );
     expect(res.statusCode, res.body).toBe(200);
-    // 1 the note (access); 2 type, units, leases and the note's links; 3 note + links + event; 4 trackers.
-    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(4);
+    // 1 the note (access); 2 type, units, leases, tracking and the note's links; 3 note + links + event.
+    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(3);
     expect(texts.some((s) => /^\s*(BEGIN|COMMIT)\b/i.test(s))).toBe(false);
 
     const note = res.json() as ShiftLogNote;
@@ -124,5 +124,30 @@ describe("statements of the shift log writes", () => {
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json().apartments).toEqual([]);
     expect(await links(created.id)).toEqual([]);
+  });
+
+  it("DELETE: the note and the event with the delete (2, was 5)", async () => {
+    const created = (
+      await t.as("sl_fd").post(NOTES, { body: "To go", apartment_ids: [w.u.a1.id], building_id: w.b1 })
+    ).json() as ShiftLogNote;
+    await t.as("sl_office").get(`${NOTES}${created.id}/`);
+    const { result: res, texts } = await statementsOf(t.database, () =>
+      t.as("sl_office").delete(`${NOTES}${created.id}/`),
+    );
+    expect(res.statusCode).toBe(204);
+    // 1 the note (access); 2 event + delete.
+    expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(2);
+    expect((await t.as("sl_office").get(`${NOTES}${created.id}/`)).statusCode).toBe(404);
+    expect(await links(created.id)).toEqual([]);
+    const [gone] = rowsOf<{ type: string; note: string; data: unknown; building_id: number }>(
+      await t.db.execute(sql`select type, note, data, building_id from events
+        where entity_type = 'shift_log_note' and entity_id = ${created.id} and type = 'DELETED'`),
+    );
+    expect(gone).toMatchObject({ type: "DELETED", note: "Note deleted", building_id: w.b1 });
+    expect(typeof gone.data === "string" ? JSON.parse(gone.data) : gone.data).toEqual({
+      body: "To go",
+      shift_log_type_id: null,
+      owner_id: w.users.sl_fd,
+    });
   });
 });
