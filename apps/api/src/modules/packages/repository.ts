@@ -127,12 +127,6 @@ export async function findPackageHead(db: DbOrTx, id: number): Promise<PackageHe
 
 export type PackageInsert = typeof packages.$inferInsert;
 
-export async function insertPackages(db: DbOrTx, rows: PackageInsert[]): Promise<number[]> {
-  if (!rows.length) return [];
-  const out = await db.insert(packages).values(rows).returning({ id: packages.id });
-  return out.map((r) => r.id);
-}
-
 /** An event of a package a write makes (its building and package come from the write). */
 export type PackageEvent = Pick<EventInsert, "type" | "type_display" | "note" | "performed_by_id" | "data">;
 
@@ -200,26 +194,6 @@ export async function closePackagesWithEvent(
       select id from p`),
   );
   return out.map((r) => Number(r.id));
-}
-
-export async function closePackages(
-  db: DbOrTx,
-  list: number[],
-  v: { closed_by_id: number; closing_comment: string; closing_photo_url: string | null; at: Date },
-): Promise<number[]> {
-  const rows = await db
-    .update(packages)
-    .set({
-      status: "CLOSED",
-      closed_by_id: v.closed_by_id,
-      closing_comment: v.closing_comment,
-      closing_photo_url: v.closing_photo_url,
-      date_closed: v.at,
-      last_modified: sql`now()`,
-    })
-    .where(and(inArray(packages.id, list), eq(packages.status, "OPEN")))
-    .returning({ id: packages.id });
-  return rows.map((r) => r.id);
 }
 
 export async function reopenPackage(db: DbOrTx, id: number): Promise<boolean> {
