@@ -176,8 +176,6 @@ export const CACHES = {
   "employee-pages": { reads: ["employees"], perUser: true, ttlMs: LIST_CACHE.ttlMs, max: 100 },
   /** The signed-in user, by id or by login name. */
   "current-user": { reads: ["user", "login"], max: 10_000 },
-  /** Every package type (the package writes check their rows' types against them). */
-  "package-types": { reads: ["package_types"], max: 1 },
   /** A building and its settings (every building-scoped call). */
   "building-scope": { reads: ["building"], max: 2000 },
   /** First pages of a building's lists, shared by its desks (lib/count-cache.ts cachedFirstPage). */

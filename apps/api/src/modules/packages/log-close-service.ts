@@ -13,7 +13,6 @@ import {
 import type { DbOrTx } from "../../db/client.ts";
 import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import type { ServiceContext } from "../../lib/context.ts";
-import { topics } from "../../lib/change-feed.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { fieldErrorsOf, HttpError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { saveImage } from "../../lib/files.ts";
@@ -100,14 +99,16 @@ export async function validateRows(
     return r.data as z.infer<typeof BatchedPackageWrite>;
   });
   const occIds = [...new Set(parsed.filter((p) => p).map((p) => p!.occupancy))];
-  const occs = await repo.occupancyInfo(db, occIds);
+  const typeIds = [...new Set(parsed.filter((p) => p).map((p) => p!.package_type))];
+  // The occupancies and types of the rows: one query.
+  const { occs, types: found } = await repo.logFacts(db, occIds, typeIds);
   if (!scope) {
     const first = parsed
       .map((p) => p && occs.get(p.occupancy))
       .find((o) => o && hasBuildingAccess(user, o.building_id));
     if (first) scope = await requireBuilding(ctx, db, first.building_id, "nav.packages");
   }
-  const types = new Map((await packageTypes(ctx)).map((t) => [t.id, t]));
+  const types = new Map(found.map((t) => [t.id, t]));
   const requireComment = !!scope?.settings.packagesettings.is_require_comments_for_building;
 
   const rows: ValidRow[] = [];
@@ -150,12 +151,6 @@ export async function validateRows(
   if (!scope) throw new ValidationError({ building: [M.fieldRequired] });
   return { scope, rows };
 }
-
-/** Every package type, kept in memory until one changes (a write checks its rows' types against them). */
-const packageTypes = (ctx: ServiceContext) =>
-  ctx.changes
-    .cache<repo.TypeRow[]>("package-types")
-    .get("all", [topics.packageTypes], () => repo.allTypes(ctx.db));
 
 /** A package to log: a valid row, or a queue item with what its scan recorded. */
 export interface NewPackage extends ValidRow {

@@ -14,6 +14,7 @@ import {
 } from "../../db/schema/index.ts";
 import {
   ids,
+  inList,
   intArray,
   json,
   type ResidentContact,
@@ -44,16 +45,6 @@ export const typeRows = typeListRepository(packageTypes, {
 export async function findType(db: DbOrTx, id: number): Promise<TypeRow | null> {
   const rows = await db.select().from(packageTypes).where(eq(packageTypes.id, id)).limit(1);
   return rows[0] ?? null;
-}
-
-/** Every package type (a short list: kept in memory by the writes that check types). */
-export async function allTypes(db: DbOrTx): Promise<TypeRow[]> {
-  return db.select().from(packageTypes).orderBy(asc(packageTypes.id));
-}
-
-export async function findTypes(db: DbOrTx, list: number[]): Promise<TypeRow[]> {
-  if (!list.length) return [];
-  return db.select().from(packageTypes).where(inArray(packageTypes.id, list));
 }
 
 /** The package itself (no joins), for permission checks and transitions. */
@@ -288,18 +279,43 @@ export interface OccupancyInfo {
 /** Does anyone track the packages of the occupancy `o`? */
 const packagesTracked = sql`exists (select 1 from occupancy_tracking ot where ot.occupancy_id = o.id and ot.track_packages)`;
 
-export async function occupancyInfo(db: DbOrTx, list: number[]): Promise<Map<number, OccupancyInfo>> {
-  const out = new Map<number, OccupancyInfo>();
-  if (!list.length) return out;
-  const rows = rowsOf<OccupancyInfo>(
-    await db.execute(sql`
+/** The occupancies (OccupancyInfo) among these ids, over `o` and its apartment `a`. */
+const occupancyInfoOf = (list: number[]) => sql`
       select o.id, o.building_id, o.apartment_id, a.apartment_number, o.is_active,
         ${residentContactsOf(sql`o.id`, sql`oc.id`)} as occupants, ${packagesTracked} as packages_tracked
       from occupancies o join apartments a on a.id = o.apartment_id
-      where o.id in (${ids([...new Set(list)])})`),
+      where ${inList(sql`o.id`, [...new Set(list)])}`;
+
+const occupancyMap = (rows: OccupancyInfo[]) =>
+  new Map(rows.map((r) => [r.id, { ...r, occupants: json<ResidentContact[]>(r.occupants) }]));
+
+export async function occupancyInfo(db: DbOrTx, list: number[]): Promise<Map<number, OccupancyInfo>> {
+  if (!list.length) return new Map();
+  return occupancyMap(rowsOf<OccupancyInfo>(await db.execute(occupancyInfoOf(list))));
+}
+
+/**
+ * What logging packages checks, in one query: the occupancies (as occupancyInfo) and the
+ * package types among these ids.
+ */
+export async function logFacts(
+  db: DbOrTx,
+  occupancyIds: number[],
+  typeIds: number[],
+): Promise<{ occs: Map<number, OccupancyInfo>; types: TypeRow[] }> {
+  if (!occupancyIds.length && !typeIds.length) return { occs: new Map(), types: [] };
+  const [r] = rowsOf<{ occupancies: unknown; types: unknown }>(
+    await db.execute(sql`select
+      coalesce((select json_agg(x) from (${occupancyInfoOf(occupancyIds)}) x), '[]'::json) as occupancies,
+      coalesce((select json_agg(t) from package_types t where ${inList(sql`t.id`, [...new Set(typeIds)])}), '[]'::json)
+        as types`),
   );
-  for (const r of rows) out.set(r.id, { ...r, occupants: json(r.occupants) });
-  return out;
+  const types = json<(TypeRow & { date_created: unknown; last_modified: unknown })[]>(r.types).map((t) => ({
+    ...t,
+    date_created: toDate(t.date_created)!,
+    last_modified: toDate(t.last_modified)!,
+  }));
+  return { occs: occupancyMap(json<OccupancyInfo[]>(r.occupancies)), types };
 }
 
 export async function findOccupancy(db: DbOrTx, id: number) {

@@ -18,8 +18,8 @@ import {
 /**
  * The statements the desk's package writes send: each one is a round trip that waits for the
  * database under load. The packages and their events are written in one statement (atomic
- * without BEGIN/COMMIT), the types are in memory, closing reads its packages with their units'
- * residents at once, and a unit nobody tracks needs no look-up of its trackers. The notices
+ * without BEGIN/COMMIT), logging reads its rows' units and types in one query, closing reads its
+ * packages with their units' residents at once, and a unit nobody tracks needs no look-up of its trackers. The notices
  * (mail, texts) and the answer take the rest.
  */
 
@@ -50,12 +50,12 @@ const row = () => ({
 
 describe("statements of the package writes", () => {
   it("logging one package: 6 (was 11)", async () => {
-    await t.as("frontdesk").post(`${BULK}?building=1`, [row()]); // the user, building and types are then in memory
+    await t.as("frontdesk").post(`${BULK}?building=1`, [row()]); // the user and the building are then in memory
     const { result: res, texts } = await statementsOf(t.database, () =>
       t.as("frontdesk").post(`${BULK}?building=1`, [row()]),
     );
     expect(res.statusCode, res.body).toBe(201);
-    // 1 the unit, its residents and whether it is tracked; 2 packages + events; 3–4 the notice
+    // 1 the unit (residents, tracked or not) and the type; 2 packages + events; 3–4 the notice
     // (mail, text); 5 the notice recorded on the package; 6 the answer.
     expect(texts.length, texts.join("\n")).toBeLessThanOrEqual(6);
     expect(texts.some((s) => /insert into "packages"/.test(s))).toBe(true);
