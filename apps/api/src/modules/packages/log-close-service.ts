@@ -99,16 +99,16 @@ export async function validateRows(
     return r.data as z.infer<typeof BatchedPackageWrite>;
   });
   const occIds = [...new Set(parsed.filter((p) => p).map((p) => p!.occupancy))];
-  const occs = await repo.occupancyInfo(db, occIds);
+  const typeIds = [...new Set(parsed.filter((p) => p).map((p) => p!.package_type))];
+  // The occupancies and types of the rows: one query.
+  const { occs, types: found } = await repo.logFacts(db, occIds, typeIds);
   if (!scope) {
     const first = parsed
       .map((p) => p && occs.get(p.occupancy))
       .find((o) => o && hasBuildingAccess(user, o.building_id));
     if (first) scope = await requireBuilding(ctx, db, first.building_id, "nav.packages");
   }
-  const types = new Map(
-    (await repo.findTypes(db, [...new Set(parsed.filter((p) => p).map((p) => p!.package_type))])).map((t) => [t.id, t]),
-  );
+  const types = new Map(found.map((t) => [t.id, t]));
   const requireComment = !!scope?.settings.packagesettings.is_require_comments_for_building;
 
   const rows: ValidRow[] = [];
@@ -171,15 +171,15 @@ export const rowColumns = (scope: BuildingScope, r: ValidRow) => ({
   carrier: r.carrier ?? null,
 });
 
-/** Inserts the packages and their PACKAGE_OPENED events (inside the caller's transaction). */
+/** Inserts the packages and their PACKAGE_OPENED events, in one statement. */
 export async function insertNewPackages(
-  tx: DbOrTx,
+  db: DbOrTx,
   scope: BuildingScope,
   rows: NewPackage[],
   at: Date,
 ): Promise<number[]> {
-  const ids = await repo.insertPackages(
-    tx,
+  return repo.insertPackagesWithEvents(
+    db,
     rows.map((r) => ({
       ...rowColumns(scope, r),
       apartment_id: r.occ.apartment_id,
@@ -192,18 +192,12 @@ export async function insertNewPackages(
       apartment_success: r.apartment_success ?? null,
       package_type_success: r.package_type_success ?? null,
     })),
-  );
-  await repo.insertEvents(
-    tx,
-    ids.map((id, i) => ({
-      building_id: scope.building.id,
-      package_id: id,
+    rows.map((r) => ({
       ...event("PACKAGE_OPENED"),
-      note: `Package opened: ${rows[i].type.name}${rows[i].opening_comment ? ` – ${rows[i].opening_comment}` : ""}`,
+      note: `Package opened: ${r.type.name}${r.opening_comment ? ` – ${r.opening_comment}` : ""}`,
       performed_by_id: scope.user.id,
     })),
   );
-  return ids;
 }
 
 const noticeOf = (id: number, r: NewPackage): NoticePackage => ({
@@ -260,7 +254,8 @@ export async function bulkLog(
 ): Promise<PackageBulkResult> {
   const { scope, rows } = await validateRows(ctx, body, PackageBulkRow, queryBuilding);
   const at = new Date();
-  const ids = await ctx.db.transaction((tx) => insertNewPackages(tx, scope, rows, at));
+  // One statement: atomic without a transaction.
+  const ids = await insertNewPackages(ctx.db, scope, rows, at);
   touchPackages(ctx, scope.building.id);
   const sent = await notifyLogged(ctx, scope, rows, ids);
   return {
@@ -288,7 +283,7 @@ export async function bulkClose(ctx: ServiceContext, input: CloseInput) {
   const user = requireUser(ctx);
   const list = [...new Set(input.packages)];
   if (!list.length) throw new ValidationError({ packages: [M.selectToClose] });
-  const heads = await repo.findPackageHeads(db, list);
+  const heads = await repo.findPackagesToClose(db, list);
   const byId = new Map(heads.map((h) => [h.id, h]));
   for (const id of list) {
     const h = byId.get(id);
@@ -332,34 +327,30 @@ export async function bulkClose(ctx: ServiceContext, input: CloseInput) {
 
   const comment = input.closing_comment?.trim() ?? "";
   const at = new Date();
-  const done = await db.transaction(async (tx) => {
-    const ids = await repo.closePackages(tx, list, {
-      closed_by_id: user.id,
-      closing_comment: comment,
-      closing_photo_url: photoUrl,
-      at,
-    });
-    const got = new Set(ids);
-    const lost = list.filter((id) => !got.has(id));
-    if (lost.length) throw new ValidationError({ packages: lost.map((id) => M.alreadyClosed(id)) });
-    await repo.insertEvents(
-      tx,
-      ids.map((id) => ({
-        building_id: byId.get(id)!.building_id,
-        package_id: id,
+  const close = async (on: DbOrTx) => {
+    const ids = await repo.closePackagesWithEvent(
+      on,
+      list,
+      { closed_by_id: user.id, closing_comment: comment, closing_photo_url: photoUrl, at },
+      {
         ...event("PACKAGE_CLOSED"),
         note: comment ? `Package closed: ${comment}` : "Package closed",
         performed_by_id: user.id,
         data: photoUrl ? { closing_photo_url: photoUrl } : null,
-      })),
+      },
     );
+    const got = new Set(ids);
+    const lost = list.filter((id) => !got.has(id));
+    if (lost.length) throw new ValidationError({ packages: lost.map((id) => M.alreadyClosed(id)) });
     return ids;
-  });
+  };
+  // One statement; several packages close all or none (one found closed meanwhile undoes the others).
+  const done = list.length === 1 ? await close(db) : await db.transaction((tx) => close(tx));
   touchPackages(ctx, ...scopes.keys());
 
   // Notices per building and unit.
   const closedHeads = done.map((id) => byId.get(id)!);
-  const occs = await repo.occupancyInfo(db, [...new Set(closedHeads.map((h) => h.occupancy_id))]);
+  const occs = new Map(closedHeads.flatMap((h) => (h.occupancy ? [[h.occupancy_id, h.occupancy] as const] : [])));
   const groups = new Map<number, repo.PackageHead[]>();
   for (const h of closedHeads) groups.set(h.occupancy_id, [...(groups.get(h.occupancy_id) ?? []), h]);
   for (const [occId, hs] of groups) {

@@ -232,7 +232,8 @@ export async function notifyPackageTrackers(
   list: NoticePackage[],
   actor: { id: number; first_name: string; last_name: string; username: string },
 ): Promise<void> {
-  if (!list.length) return;
+  // Nobody tracks the unit's packages: no trackers to look up.
+  if (!list.length || !occ.packages_tracked) return;
   const who = fullName(actor) || actor.username;
   const n = list.length;
   try {

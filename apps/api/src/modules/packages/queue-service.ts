@@ -161,13 +161,13 @@ export async function convertQueue(ctx: ServiceContext, buildingId: number): Pro
   const { ids, rows } = await db.transaction(async (tx) => {
     const items = await queueRepo.takeQueue(tx, scope.building.id);
     if (!items.length) throw new ValidationError({ non_field_errors: [M.emptyBatch] });
-    const occs = await repo.occupancyInfo(
+    const facts = await repo.logFacts(
       tx,
       items.map((i) => i.occupancy_id),
+      items.map((i) => i.package_type_id),
     );
-    const types = new Map(
-      (await repo.findTypes(tx, [...new Set(items.map((i) => i.package_type_id))])).map((t) => [t.id, t]),
-    );
+    const occs = facts.occs;
+    const types = new Map(facts.types.map((t) => [t.id, t]));
     const rows: NewPackage[] = items
       .filter((i) => occs.has(i.occupancy_id) && types.has(i.package_type_id))
       .map((i) => {

@@ -12,7 +12,15 @@ import {
   packageTypes,
   smsMessages,
 } from "../../db/schema/index.ts";
-import { ids, json, type ResidentContact, residentContactsOf } from "./fragments-repository.ts";
+import {
+  ids,
+  inList,
+  intArray,
+  json,
+  type ResidentContact,
+  residentContactsOf,
+  toDate,
+} from "./fragments-repository.ts";
 
 /**
  * Package queries: types, a package's head and its writes, its events, the occupancies a write
@@ -37,11 +45,6 @@ export const typeRows = typeListRepository(packageTypes, {
 export async function findType(db: DbOrTx, id: number): Promise<TypeRow | null> {
   const rows = await db.select().from(packageTypes).where(eq(packageTypes.id, id)).limit(1);
   return rows[0] ?? null;
-}
-
-export async function findTypes(db: DbOrTx, list: number[]): Promise<TypeRow[]> {
-  if (!list.length) return [];
-  return db.select().from(packageTypes).where(inArray(packageTypes.id, list));
 }
 
 /** The package itself (no joins), for permission checks and transitions. */
@@ -73,6 +76,39 @@ export async function findPackageHeads(db: DbOrTx, list: number[]) {
 }
 export type PackageHead = Awaited<ReturnType<typeof findPackageHeads>>[number];
 
+/**
+ * The heads of packages to close (as findPackageHeads), each with its occupancy and residents
+ * (as occupancyInfo, null when the occupancy is gone): what closing checks and notifies, in one
+ * query.
+ */
+export async function findPackagesToClose(
+  db: DbOrTx,
+  list: number[],
+): Promise<(PackageHead & { occupancy: OccupancyInfo | null })[]> {
+  if (!list.length) return [];
+  const rows = rowsOf<PackageHead & { occupancy: unknown }>(
+    await db.execute(sql`
+      select p.id, p.building_id, p.occupancy_id, p.apartment_id, p.package_type_id, p.status, p.opening_comment,
+        p.closing_comment, p.closing_photo_url, p.date_opened, p.date_closed, p.closed_by_id,
+        p.send_notification_occupants, t."group" as type_group, t.name as type_name,
+        t.is_pic_required as type_is_pic_required,
+        (select json_build_object('id', o.id, 'building_id', o.building_id, 'apartment_id', o.apartment_id,
+            'apartment_number', a.apartment_number, 'is_active', o.is_active,
+            'occupants', ${residentContactsOf(sql`o.id`, sql`oc.id`)}, 'packages_tracked', ${packagesTracked})
+          from occupancies o join apartments a on a.id = o.apartment_id where o.id = p.occupancy_id) as occupancy
+      from packages p join package_types t on t.id = p.package_type_id
+      where p.id in (${ids([...new Set(list)])})
+      order by p.id`),
+  );
+  return rows.map((r) => ({
+    ...r,
+    date_opened: toDate(r.date_opened)!,
+    date_closed: toDate(r.date_closed),
+    send_notification_occupants: intArray(r.send_notification_occupants),
+    occupancy: json<OccupancyInfo | null>(r.occupancy) ?? null,
+  }));
+}
+
 export async function findPackageHead(db: DbOrTx, id: number): Promise<PackageHead | null> {
   return (await findPackageHeads(db, [id]))[0] ?? null;
 }
@@ -82,18 +118,53 @@ export async function findPackageHead(db: DbOrTx, id: number): Promise<PackageHe
 
 export type PackageInsert = typeof packages.$inferInsert;
 
-export async function insertPackages(db: DbOrTx, rows: PackageInsert[]): Promise<number[]> {
+/** An event of a package a write makes (its building and package come from the write). */
+export type PackageEvent = Pick<EventInsert, "type" | "type_display" | "note" | "performed_by_id" | "data">;
+
+/** The events of the packages `p` of a write: the i-th package (by id: the order of the rows) takes the i-th event. */
+const eventsOfWritten = (list: PackageEvent[]) => sql`insert into events
+    (building_id, entity_type, entity_id, type, type_display, note, performed_by_id, data)
+    select p.building_id, ${PACKAGE_ENTITY}, p.id, x.type, x.type_display, x.note, x.performed_by_id, x.data
+    from (select p.id, p.building_id, row_number() over (order by p.id) as i from p) p
+    join (values ${sql.join(
+      list.map(
+        (e, i) =>
+          sql`(${i + 1}::bigint, ${e.type}::text, ${e.type_display}::text, ${e.note}::text, ${e.performed_by_id}::int,
+            ${e.data == null ? null : JSON.stringify(e.data)}::jsonb)`,
+      ),
+      sql`, `,
+    )}) x(i, type, type_display, note, performed_by_id, data) on x.i = p.i`;
+
+/**
+ * Inserts packages and their events (events[i] of rows[i]) in one statement (atomic); answers
+ * the new ids in the order of the rows.
+ */
+export async function insertPackagesWithEvents(
+  db: DbOrTx,
+  rows: PackageInsert[],
+  list: PackageEvent[],
+): Promise<number[]> {
   if (!rows.length) return [];
-  const out = await db.insert(packages).values(rows).returning({ id: packages.id });
-  return out.map((r) => r.id);
+  const p = db.insert(packages).values(rows).returning({ id: packages.id, building_id: packages.building_id });
+  // Ids come from the sequence in the order of the rows: ascending ids are the rows' order.
+  const out = rowsOf<{ id: number }>(
+    await db.execute(sql`with p as (${p.getSQL()}), e as (${eventsOfWritten(list)}) select id from p order by id`),
+  );
+  return out.map((r) => Number(r.id));
 }
 
-export async function closePackages(
+/**
+ * Closes the open packages among `list` and records the event of each, in one statement
+ * (atomic); answers the ids closed, in the order the update met them.
+ */
+export async function closePackagesWithEvent(
   db: DbOrTx,
   list: number[],
   v: { closed_by_id: number; closing_comment: string; closing_photo_url: string | null; at: Date },
+  e: PackageEvent,
 ): Promise<number[]> {
-  const rows = await db
+  if (!list.length) return [];
+  const p = db
     .update(packages)
     .set({
       status: "CLOSED",
@@ -104,8 +175,16 @@ export async function closePackages(
       last_modified: sql`now()`,
     })
     .where(and(inArray(packages.id, list), eq(packages.status, "OPEN")))
-    .returning({ id: packages.id });
-  return rows.map((r) => r.id);
+    .returning({ id: packages.id, building_id: packages.building_id });
+  const out = rowsOf<{ id: number }>(
+    await db.execute(sql`with p as (${p.getSQL()}),
+      e as (insert into events (building_id, entity_type, entity_id, type, type_display, note, performed_by_id, data)
+        select p.building_id, ${PACKAGE_ENTITY}, p.id, ${e.type}, ${e.type_display}, ${e.note}, ${e.performed_by_id},
+          ${e.data == null ? null : JSON.stringify(e.data)}::jsonb
+        from p)
+      select id from p`),
+  );
+  return out.map((r) => Number(r.id));
 }
 
 export async function reopenPackage(db: DbOrTx, id: number): Promise<boolean> {
@@ -193,20 +272,50 @@ export interface OccupancyInfo {
   apartment_number: string;
   is_active: boolean;
   occupants: ResidentContact[];
+  /** Someone tracks the unit's packages (occupancy_tracking): else telling its trackers reads nothing. */
+  packages_tracked: boolean;
 }
 
-export async function occupancyInfo(db: DbOrTx, list: number[]): Promise<Map<number, OccupancyInfo>> {
-  const out = new Map<number, OccupancyInfo>();
-  if (!list.length) return out;
-  const rows = rowsOf<OccupancyInfo>(
-    await db.execute(sql`
+/** Does anyone track the packages of the occupancy `o`? */
+const packagesTracked = sql`exists (select 1 from occupancy_tracking ot where ot.occupancy_id = o.id and ot.track_packages)`;
+
+/** The occupancies (OccupancyInfo) among these ids, over `o` and its apartment `a`. */
+const occupancyInfoOf = (list: number[]) => sql`
       select o.id, o.building_id, o.apartment_id, a.apartment_number, o.is_active,
-        ${residentContactsOf(sql`o.id`, sql`oc.id`)} as occupants
+        ${residentContactsOf(sql`o.id`, sql`oc.id`)} as occupants, ${packagesTracked} as packages_tracked
       from occupancies o join apartments a on a.id = o.apartment_id
-      where o.id in (${ids([...new Set(list)])})`),
+      where ${inList(sql`o.id`, [...new Set(list)])}`;
+
+const occupancyMap = (rows: OccupancyInfo[]) =>
+  new Map(rows.map((r) => [r.id, { ...r, occupants: json<ResidentContact[]>(r.occupants) }]));
+
+export async function occupancyInfo(db: DbOrTx, list: number[]): Promise<Map<number, OccupancyInfo>> {
+  if (!list.length) return new Map();
+  return occupancyMap(rowsOf<OccupancyInfo>(await db.execute(occupancyInfoOf(list))));
+}
+
+/**
+ * What logging packages checks, in one query: the occupancies (as occupancyInfo) and the
+ * package types among these ids.
+ */
+export async function logFacts(
+  db: DbOrTx,
+  occupancyIds: number[],
+  typeIds: number[],
+): Promise<{ occs: Map<number, OccupancyInfo>; types: TypeRow[] }> {
+  if (!occupancyIds.length && !typeIds.length) return { occs: new Map(), types: [] };
+  const [r] = rowsOf<{ occupancies: unknown; types: unknown }>(
+    await db.execute(sql`select
+      coalesce((select json_agg(x) from (${occupancyInfoOf(occupancyIds)}) x), '[]'::json) as occupancies,
+      coalesce((select json_agg(t) from package_types t where ${inList(sql`t.id`, [...new Set(typeIds)])}), '[]'::json)
+        as types`),
   );
-  for (const r of rows) out.set(r.id, { ...r, occupants: json(r.occupants) });
-  return out;
+  const types = json<(TypeRow & { date_created: unknown; last_modified: unknown })[]>(r.types).map((t) => ({
+    ...t,
+    date_created: toDate(t.date_created)!,
+    last_modified: toDate(t.last_modified)!,
+  }));
+  return { occs: occupancyMap(json<OccupancyInfo[]>(r.occupancies)), types };
 }
 
 export async function findOccupancy(db: DbOrTx, id: number) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { SHIFT_END_CODE, type ShiftLogTypeQuery } from "@portico/contract";
 import { listEntityEvents } from "../../lib/events-repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -8,12 +8,10 @@ import { typeListRepository } from "../../lib/type-lists/repository.ts";
 import { rowsOf } from "../../lib/sql.ts";
 import { GENERIC_PLAN } from "../../db/prepared.ts";
 import {
-  apartments,
   buildings,
   emailMessages,
   events,
   occupancies,
-  shiftLogNoteApartments,
   shiftLogNotes,
   shiftLogTypes,
 } from "../../db/schema/index.ts";
@@ -459,25 +457,7 @@ async function pageOfNotes(
       coalesce((select string_agg(a.apartment_number, ', ' order by a.sort_key, a.id)
         from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
         where na.note_id = n.id), '') as units,`
-        : sql`n.id, n.body, n.date_created, n.last_modified, n.is_high_priority, n.location,
-      n.building_id, b.name as building_name, b.time_zone as building_time_zone,
-      n.shift_log_type_id, t.name as type_name, t.short_name as type_short_name, t.code as type_code,
-      t.is_immutable as type_is_immutable,
-      u.id as owner_id, u.first_name as owner_first_name, u.last_name as owner_last_name, u.username as owner_username,
-      n.last_modified > n.date_created + interval '1 second' as is_edited,
-      coalesce((
-        select json_agg(json_build_object('id', a.id, 'apartment_number', a.apartment_number,
-          'current_occupancy_id', co.id, 'occupancy_id', na.occupancy_id) order by a.sort_key, a.id)
-        from shift_log_note_apartments na
-        join apartments a on a.id = na.apartment_id
-        left join lateral (
-          select o.id from occupancies o
-          where o.apartment_id = a.id and o.is_active
-            and (o.lease_start_date is null or o.lease_start_date <= (now() at time zone b.time_zone)::date)
-          order by o.lease_start_date desc nulls last, o.id desc limit 1
-        ) co on true
-        where na.note_id = n.id
-      ), '[]'::json) as apartments,`
+        : sql`${noteColumns(sql`shift_log_note_apartments`)},`
     }
       page._k${
         !withCount
@@ -494,13 +474,41 @@ async function pageOfNotes(
     order by ${s.expr} ${dir}, n.id ${dir}`;
   // Completed in place (an export reads 50,000 rows: no copies).
   const rows = rowsOf<NoteRow>(await db.execute(outer));
-  for (const r of rows) {
-    if (typeof r.apartments === "string") r.apartments = JSON.parse(r.apartments);
-    r.date_created = new Date(r.date_created);
-    if (columns === "note") r.last_modified = new Date(r.last_modified);
-  }
+  for (const r of rows) completeRow(r, columns);
   return rows;
 }
+
+/** A row as the driver answers it, completed in place: its units parsed, its instants as dates. */
+function completeRow(r: NoteRow, columns: Columns): NoteRow {
+  if (typeof r.apartments === "string") r.apartments = JSON.parse(r.apartments);
+  r.date_created = new Date(r.date_created);
+  if (columns === "note") r.last_modified = new Date(r.last_modified);
+  return r;
+}
+
+/**
+ * The columns of a whole note (NoteRow) over `n` (the note), `b` (its building), `t` (its type)
+ * and `u` (its owner); its units from `links` (the link table, or the links a write returns).
+ */
+const noteColumns = (links: SQL) => sql`n.id, n.body, n.date_created, n.last_modified, n.is_high_priority, n.location,
+      n.building_id, b.name as building_name, b.time_zone as building_time_zone,
+      n.shift_log_type_id, t.name as type_name, t.short_name as type_short_name, t.code as type_code,
+      t.is_immutable as type_is_immutable,
+      u.id as owner_id, u.first_name as owner_first_name, u.last_name as owner_last_name, u.username as owner_username,
+      n.last_modified > n.date_created + interval '1 second' as is_edited,
+      coalesce((
+        select json_agg(json_build_object('id', a.id, 'apartment_number', a.apartment_number,
+          'current_occupancy_id', co.id, 'occupancy_id', na.occupancy_id) order by a.sort_key, a.id)
+        from ${links} na
+        join apartments a on a.id = na.apartment_id
+        left join lateral (
+          select o.id from occupancies o
+          where o.apartment_id = a.id and o.is_active
+            and (o.lease_start_date is null or o.lease_start_date <= (now() at time zone b.time_zone)::date)
+          order by o.lease_start_date desc nulls last, o.id desc limit 1
+        ) co on true
+        where na.note_id = n.id
+      ), '[]'::json) as apartments`;
 
 export async function countNotes(db: DbOrTx, f: NoteFilter): Promise<number> {
   f = await prepareSearch(db, f);
@@ -657,74 +665,239 @@ export async function findNoteHead(db: DbOrTx, id: number) {
 }
 export type NoteHead = NonNullable<Awaited<ReturnType<typeof findNoteHead>>>;
 
-export async function noteApartmentLinks(db: DbOrTx, noteId: number) {
-  return db
-    .select({
-      apartment_id: shiftLogNoteApartments.apartment_id,
-      occupancy_id: shiftLogNoteApartments.occupancy_id,
-      apartment_number: apartments.apartment_number,
-      sort_key: apartments.sort_key,
-    })
-    .from(shiftLogNoteApartments)
-    .innerJoin(apartments, eq(apartments.id, shiftLogNoteApartments.apartment_id))
-    .where(eq(shiftLogNoteApartments.note_id, noteId))
-    .orderBy(asc(apartments.sort_key), asc(apartments.id));
+export interface NoteValues {
+  building_id: number;
+  owner_id: number;
+  body: string;
+  shift_log_type_id: number | null;
+  is_high_priority: boolean;
+  location: string | null;
 }
 
+export interface NoteLink {
+  apartment_id: number;
+  occupancy_id: number | null;
+}
+
+export interface NoteEventValues {
+  type: string;
+  type_display: string;
+  note: string;
+  performed_by_id: number;
+  data?: unknown;
+}
+
+/** The links of a write as rows (`x(apartment_id, occupancy_id)`), for an insert that reads them. */
+const linkRows = (links: NoteLink[]) =>
+  sql`(values ${sql.join(
+    links.map((l) => sql`(${l.apartment_id}::int, ${l.occupancy_id}::int)`),
+    sql`, `,
+  )}) x(apartment_id, occupancy_id)`;
+
+/** Links of a write without units. */
+const NO_LINKS = sql`(select null::int as note_id, null::int as apartment_id, null::int as occupancy_id where false)`;
+
+/** The event of the note `n` of a write (a row in the events table, for the note's history). */
+const noteEventInsert = (e: NoteEventValues) => sql`insert into events
+    (building_id, entity_type, entity_id, type, type_display, note, performed_by_id, data)
+    select n.building_id, ${NOTE_ENTITY}, n.id, ${e.type}, ${e.type_display}, ${e.note}, ${e.performed_by_id},
+      ${e.data == null ? null : JSON.stringify(e.data)}::jsonb
+    from n`;
+
+/** The whole note `n` of a write, as a list reads it, its units from `links`. */
+const writtenNote = async (db: DbOrTx, withs: SQL, links: SQL): Promise<NoteRow | null> => {
+  const rows = rowsOf<NoteRow>(
+    await db.execute(sql`with ${withs}
+    select ${noteColumns(links)}
+    from n
+    join users u on u.id = n.owner_id
+    join buildings b on b.id = n.building_id
+    left join shift_log_types t on t.id = n.shift_log_type_id`),
+  );
+  return rows[0] ? completeRow(rows[0], "note") : null;
+};
+
+/**
+ * Creates a note with its unit links and its creation event in one statement (atomic: no
+ * transaction round trips), answering the note as a list reads it.
+ */
 export async function insertNote(
   db: DbOrTx,
-  v: {
-    building_id: number;
-    owner_id: number;
-    body: string;
-    shift_log_type_id: number | null;
-    is_high_priority: boolean;
-    location: string | null;
-  },
-): Promise<number> {
-  const [row] = await db.insert(shiftLogNotes).values(v).returning({ id: shiftLogNotes.id });
-  return row.id;
+  v: NoteValues,
+  links: NoteLink[],
+  event: NoteEventValues,
+): Promise<NoteRow> {
+  const n = db
+    .insert(shiftLogNotes)
+    .values(v)
+    .returning({
+      id: shiftLogNotes.id,
+      body: shiftLogNotes.body,
+      date_created: shiftLogNotes.date_created,
+      last_modified: shiftLogNotes.last_modified,
+      is_high_priority: shiftLogNotes.is_high_priority,
+      location: shiftLogNotes.location,
+      building_id: shiftLogNotes.building_id,
+      shift_log_type_id: shiftLogNotes.shift_log_type_id,
+      owner_id: shiftLogNotes.owner_id,
+    });
+  const l = links.length
+    ? sql`, l as (insert into shift_log_note_apartments (note_id, apartment_id, occupancy_id)
+        select n.id, x.apartment_id, x.occupancy_id from n, ${linkRows(links)}
+        returning note_id, apartment_id, occupancy_id)`
+    : sql``;
+  const row = await writtenNote(
+    db,
+    sql`n as (${n.getSQL()})${l}, e as (${noteEventInsert(event)})`,
+    links.length ? sql`l` : NO_LINKS,
+  );
+  if (!row) throw new Error("note not inserted");
+  return row;
 }
 
+/**
+ * Updates a note (`set`, and its last change), replaces its unit links when `links` are given
+ * and records the event, in one statement; answers the note as a list reads it (null: no such
+ * note any more).
+ */
 export async function updateNote(
   db: DbOrTx,
   id: number,
-  v: Partial<{ body: string; shift_log_type_id: number | null; is_high_priority: boolean; location: string | null }>,
-): Promise<void> {
-  await db
+  set: Partial<{ body: string; shift_log_type_id: number | null; is_high_priority: boolean; location: string | null }>,
+  links: NoteLink[] | null,
+  event: NoteEventValues,
+): Promise<NoteRow | null> {
+  const n = db
     .update(shiftLogNotes)
-    .set({ ...v, last_modified: sql`now()` })
-    .where(eq(shiftLogNotes.id, id));
+    .set({ ...set, last_modified: sql`now()` })
+    .where(eq(shiftLogNotes.id, id))
+    .returning({
+      id: shiftLogNotes.id,
+      body: shiftLogNotes.body,
+      date_created: shiftLogNotes.date_created,
+      last_modified: shiftLogNotes.last_modified,
+      is_high_priority: shiftLogNotes.is_high_priority,
+      location: shiftLogNotes.location,
+      building_id: shiftLogNotes.building_id,
+      shift_log_type_id: shiftLogNotes.shift_log_type_id,
+      owner_id: shiftLogNotes.owner_id,
+    });
+  // New links: the others go, the kept ones take their occupancy, the new ones come (one
+  // statement sees one snapshot: a link deleted and inserted again in it would collide).
+  const kept = links?.map((l) => l.apartment_id) ?? [];
+  const replace = !links
+    ? sql``
+    : sql`, d as (delete from shift_log_note_apartments na
+        where na.note_id = ${id}${kept.length ? sql` and na.apartment_id not in (${list(kept)})` : sql``})${
+          links.length
+            ? sql`, l as (insert into shift_log_note_apartments (note_id, apartment_id, occupancy_id)
+        select n.id, x.apartment_id, x.occupancy_id from n, ${linkRows(links)}
+        on conflict (note_id, apartment_id) do update set occupancy_id = excluded.occupancy_id
+        returning note_id, apartment_id, occupancy_id)`
+            : sql``
+        }`;
+  return writtenNote(
+    db,
+    sql`n as (${n.getSQL()})${replace}, e as (${noteEventInsert(event)})`,
+    !links
+      ? sql`shift_log_note_apartments`
+      : links.length
+        ? sql`l`
+        : NO_LINKS,
+  );
 }
 
-export async function replaceNoteApartments(
+/** Deletes a note (its links go with it) and records the event, in one statement (atomic). */
+export async function deleteNote(db: DbOrTx, id: number, event: NoteEventValues & { building_id: number }): Promise<void> {
+  const e = db.insert(events).values({
+    building_id: event.building_id,
+    entity_type: NOTE_ENTITY,
+    entity_id: id,
+    type: event.type,
+    type_display: event.type_display,
+    note: event.note,
+    performed_by_id: event.performed_by_id,
+    data: event.data ?? null,
+  });
+  const d = db.delete(shiftLogNotes).where(eq(shiftLogNotes.id, id));
+  await db.execute(sql`with e as (${e.getSQL()}), d as (${d.getSQL()}) select 1`);
+}
+
+/** What a note's write checks, read at once (see noteWriteFacts). */
+export interface NoteWriteFacts {
+  /** The type asked for (by id or code), null when none was asked or it does not exist. */
+  type: Awaited<ReturnType<typeof findType>> | null;
+  /** Apartments of the building among the ids, with the occupancy current today (building time zone). */
+  apartments: { id: number; apartment_number: string; sort_key: string; current_occupancy_id: number | null }[];
+  /** The occupancies among the ids (any building). */
+  occupancies: { id: number; building_id: number; apartment_id: number }[];
+  /** The note's unit links (when a note is given), in apartment order. */
+  links: { apartment_id: number; occupancy_id: number | null; apartment_number: string; sort_key: string }[];
+  /** The occupancies of these apartments whose shift log notes someone tracks (the others have no trackers to tell). */
+  tracked: number[];
+}
+
+/**
+ * Everything a note's write validates against, in one query: its type (by id or code), the
+ * apartments (of the building, with their current occupancy), the chosen occupancies, for an
+ * edit the note's present links, and which of the apartments' occupancies are tracked.
+ */
+export async function noteWriteFacts(
   db: DbOrTx,
-  noteId: number,
-  links: { apartment_id: number; occupancy_id: number | null }[],
-): Promise<void> {
-  await db.delete(shiftLogNoteApartments).where(eq(shiftLogNoteApartments.note_id, noteId));
-  if (links.length) await db.insert(shiftLogNoteApartments).values(links.map((l) => ({ note_id: noteId, ...l })));
-}
-
-export async function deleteNote(db: DbOrTx, id: number): Promise<void> {
-  await db.delete(shiftLogNotes).where(eq(shiftLogNotes.id, id));
-}
-
-/** Apartments of a building among these ids. */
-export async function findApartments(db: DbOrTx, buildingId: number, ids: number[]) {
-  if (!ids.length) return [];
-  return db
-    .select({ id: apartments.id, apartment_number: apartments.apartment_number, sort_key: apartments.sort_key })
-    .from(apartments)
-    .where(and(eq(apartments.building_id, buildingId), inArray(apartments.id, ids)));
-}
-
-export async function findOccupancies(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return [];
-  return db
-    .select({ id: occupancies.id, building_id: occupancies.building_id, apartment_id: occupancies.apartment_id })
-    .from(occupancies)
-    .where(inArray(occupancies.id, ids));
+  q: {
+    buildingId: number;
+    timeZone: string;
+    type?: { id: number } | { code: string } | null;
+    apartmentIds: number[];
+    occupancyIds: number[];
+    noteId?: number;
+  },
+): Promise<NoteWriteFacts> {
+  if (!q.type && !q.apartmentIds.length && !q.occupancyIds.length && q.noteId === undefined)
+    return { type: null, apartments: [], occupancies: [], links: [], tracked: [] };
+  const type = q.type
+    ? sql`(select row_to_json(x) from (select st.id, st.name, st.short_name, st.description, st.display_order,
+        st.is_active, st.is_immutable, st.code from shift_log_types st
+        where ${"id" in q.type ? sql`st.id = ${q.type.id}` : sql`st.code = ${q.type.code}`} limit 1) x)`
+    : sql`null::json`;
+  const apts = q.apartmentIds.length
+    ? sql`coalesce((select json_agg(json_build_object('id', a.id, 'apartment_number', a.apartment_number,
+        'sort_key', a.sort_key, 'current_occupancy_id', (
+          select o.id from occupancies o
+          where o.apartment_id = a.id and o.is_active
+            and (o.lease_start_date is null or o.lease_start_date <= (now() at time zone ${q.timeZone})::date)
+          order by o.lease_start_date desc nulls last, o.id desc limit 1)))
+        from apartments a where a.building_id = ${q.buildingId} and ${inIds(sql`a.id`, q.apartmentIds)}), '[]'::json)`
+    : sql`'[]'::json`;
+  const occs = q.occupancyIds.length
+    ? sql`coalesce((select json_agg(json_build_object('id', o.id, 'building_id', o.building_id,
+        'apartment_id', o.apartment_id)) from occupancies o where ${inIds(sql`o.id`, q.occupancyIds)}), '[]'::json)`
+    : sql`'[]'::json`;
+  const links =
+    q.noteId !== undefined
+      ? sql`coalesce((select json_agg(json_build_object('apartment_id', na.apartment_id, 'occupancy_id',
+        na.occupancy_id, 'apartment_number', a.apartment_number, 'sort_key', a.sort_key) order by a.sort_key, a.id)
+        from shift_log_note_apartments na join apartments a on a.id = na.apartment_id
+        where na.note_id = ${q.noteId}), '[]'::json)`
+      : sql`'[]'::json`;
+  const tracked = q.apartmentIds.length
+    ? sql`coalesce((select json_agg(distinct ot.occupancy_id) from occupancy_tracking ot
+        where ot.track_shift_log_notes and ot.occupancy_id in (
+          select o.id from occupancies o where ${inIds(sql`o.apartment_id`, q.apartmentIds)})), '[]'::json)`
+    : sql`'[]'::json`;
+  const [r] = rowsOf<Record<keyof NoteWriteFacts, unknown>>(
+    await db.execute(
+      sql`select ${type} as type, ${apts} as apartments, ${occs} as occupancies, ${links} as links, ${tracked} as tracked`,
+    ),
+  );
+  const parse = <T>(v: unknown): T => (typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
+  return {
+    type: parse(r.type) ?? null,
+    apartments: parse(r.apartments),
+    occupancies: parse(r.occupancies),
+    links: parse(r.links),
+    tracked: parse<number[]>(r.tracked).map(Number),
+  };
 }
 
 export async function findOccupancy(db: DbOrTx, id: number) {
@@ -736,51 +909,9 @@ export async function findOccupancy(db: DbOrTx, id: number) {
   return rows[0] ?? null;
 }
 
-/** The occupancy current today (building time zone) of each apartment: active, lease started. */
-export async function currentOccupancies(
-  db: DbOrTx,
-  apartmentIds: number[],
-  timeZone: string,
-): Promise<Map<number, number>> {
-  if (!apartmentIds.length) return new Map();
-  const rows = rowsOf<{ apartment_id: number; id: number }>(
-    await db.execute(sql`
-      select distinct on (o.apartment_id) o.apartment_id, o.id
-      from occupancies o
-      where ${inIds(sql`o.apartment_id`, apartmentIds)} and o.is_active
-        and (o.lease_start_date is null or o.lease_start_date <= (now() at time zone ${timeZone})::date)
-      order by o.apartment_id, o.lease_start_date desc nulls last, o.id desc`),
-  );
-  return new Map(rows.map((r) => [Number(r.apartment_id), Number(r.id)]));
-}
-
 // Events --------------------------------------------------------------------------------------
 
 export const NOTE_ENTITY = "shift_log_note";
-
-export async function insertNoteEvent(
-  db: DbOrTx,
-  v: {
-    building_id: number;
-    note_id: number;
-    type: string;
-    type_display: string;
-    note: string;
-    performed_by_id: number;
-    data?: unknown;
-  },
-): Promise<void> {
-  await db.insert(events).values({
-    building_id: v.building_id,
-    entity_type: NOTE_ENTITY,
-    entity_id: v.note_id,
-    type: v.type,
-    type_display: v.type_display,
-    note: v.note,
-    performed_by_id: v.performed_by_id,
-    data: v.data ?? null,
-  });
-}
 
 export const listNoteEvents = (db: DbOrTx, noteId: number, page: { limit: number; offset: number }) =>
   listEntityEvents(db, NOTE_ENTITY, noteId, page);

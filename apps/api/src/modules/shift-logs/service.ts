@@ -236,24 +236,23 @@ export async function noteEvents(ctx: ServiceContext, id: number, page: { limit:
 
 const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
-/** Validates units and occupancies of a write; returns the links to store. */
-async function resolveUnits(
-  db: Db,
+/** Validates units and occupancies of a write (against its facts); returns the links to store. */
+function resolveUnits(
+  facts: repo.NoteWriteFacts,
   scope: BuildingScope,
   apartmentIds: number[],
   occupancyIds: number[] | undefined,
   keep: Map<number, number | null> = new Map(),
-): Promise<{ links: { apartment_id: number; occupancy_id: number | null }[]; numbers: string[] }> {
+): { links: repo.NoteLink[]; numbers: string[] } {
   const ids = [...new Set(apartmentIds)];
-  const found = await repo.findApartments(db, scope.building.id, ids);
+  const found = facts.apartments;
   const byId = new Map(found.map((a) => [a.id, a]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw new ValidationError({ apartment_ids: missing.map(doesNotExist) });
 
   const chosen = new Map<number, number>();
   if (occupancyIds?.length) {
-    const occs = await repo.findOccupancies(db, [...new Set(occupancyIds)]);
-    const occById = new Map(occs.map((o) => [o.id, o]));
+    const occById = new Map(facts.occupancies.map((o) => [o.id, o]));
     for (const oid of new Set(occupancyIds)) {
       const o = occById.get(oid);
       if (!o || o.building_id !== scope.building.id) throw new ValidationError({ occupancy_ids: [doesNotExist(oid)] });
@@ -262,17 +261,30 @@ async function resolveUnits(
       chosen.set(o.apartment_id, o.id);
     }
   }
-  const needCurrent = ids.filter((id) => !chosen.has(id) && !keep.has(id));
-  const current = await repo.currentOccupancies(db, needCurrent, scope.building.time_zone);
   const sorted = [...found].sort((a, b) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : a.id - b.id));
   return {
     links: sorted.map((a) => ({
       apartment_id: a.id,
-      occupancy_id: chosen.get(a.id) ?? (keep.has(a.id) ? keep.get(a.id)! : (current.get(a.id) ?? null)),
+      occupancy_id: chosen.get(a.id) ?? (keep.has(a.id) ? keep.get(a.id)! : a.current_occupancy_id),
     })),
     numbers: sorted.map((a) => a.apartment_number),
   };
 }
+
+/** The facts a note's write checks (repo.noteWriteFacts): one query. */
+const writeFacts = (
+  db: Db,
+  scope: BuildingScope,
+  q: { type?: { id: number } | { code: string } | null; apartmentIds: number[]; occupancyIds?: number[]; noteId?: number },
+) =>
+  repo.noteWriteFacts(db, {
+    buildingId: scope.building.id,
+    timeZone: scope.building.time_zone,
+    type: q.type,
+    apartmentIds: [...new Set(q.apartmentIds)],
+    occupancyIds: [...new Set(q.occupancyIds ?? [])],
+    noteId: q.noteId,
+  });
 
 async function notifyNewOccupancies(
   ctx: ServiceContext,
@@ -313,50 +325,48 @@ export async function createNote(
   const scope = await requireBuilding(ctx, db, buildingId, "shiftlog.create");
   const user = scope.user;
 
+  const apartmentIds = body.no_apartment ? [] : (body.apartment_ids ?? []);
+  const askedType = body.is_end_of_shift
+    ? { code: SHIFT_END_CODE }
+    : body.shift_log_type_id != null
+      ? { id: body.shift_log_type_id }
+      : null;
+  const facts = await writeFacts(db, scope, { type: askedType, apartmentIds, occupancyIds: body.occupancy_ids });
   let typeId = body.shift_log_type_id ?? null;
   if (body.is_end_of_shift) {
-    const shiftEnd = await repo.findTypeByCode(db, SHIFT_END_CODE);
-    if (!shiftEnd) throw new ValidationError({ shift_log_type_id: [doesNotExist(0)] });
-    typeId = shiftEnd.id;
+    if (!facts.type) throw new ValidationError({ shift_log_type_id: [doesNotExist(0)] });
+    typeId = facts.type.id;
   }
   if (typeId !== null) {
-    const type = await repo.findType(db, typeId);
+    const type = facts.type;
     if (!type) throw new ValidationError({ shift_log_type_id: [doesNotExist(typeId)] });
     if (type.code === SHIFT_END_CODE && !scope.settings.shiftlogsettings.is_enable_end_of_shift_logging)
       throw new ValidationError({ shift_log_type_id: [SHIFT_LOG_MESSAGES.endOfShiftDisabled] });
     if (!type.is_active) throw new ValidationError({ shift_log_type_id: [SHIFT_LOG_MESSAGES.inactiveType] });
   }
 
-  const { links } = await resolveUnits(
-    db,
-    scope,
-    body.no_apartment ? [] : (body.apartment_ids ?? []),
-    body.occupancy_ids,
-  );
+  const { links } = resolveUnits(facts, scope, apartmentIds, body.occupancy_ids);
   const location = scope.settings.shiftlogsettings.is_recordable_by_location ? body.location?.trim() || null : null;
 
-  const id = await db.transaction(async (tx) => {
-    const noteId = await repo.insertNote(tx, {
-      building_id: scope.building.id,
-      owner_id: user.id,
-      body: body.body,
-      shift_log_type_id: typeId,
-      is_high_priority: body.is_high_priority ?? false,
-      location,
-    });
-    await repo.replaceNoteApartments(tx, noteId, links);
-    await repo.insertNoteEvent(tx, {
-      building_id: scope.building.id,
-      note_id: noteId,
-      type: "CREATED",
-      type_display: "Created",
-      note: "Note created",
-      performed_by_id: user.id,
-    });
-    return noteId;
-  });
-  const note = await loadNote(db, id);
-  const occs = [...new Set(links.map((l) => l.occupancy_id).filter((o): o is number => o != null))];
+  // The note, its links and its event: one statement (atomic), answering the note.
+  const note = toNote(
+    await repo.insertNote(
+      db,
+      {
+        building_id: scope.building.id,
+        owner_id: user.id,
+        body: body.body,
+        shift_log_type_id: typeId,
+        is_high_priority: body.is_high_priority ?? false,
+        location,
+      },
+      links,
+      { type: "CREATED", type_display: "Created", note: "Note created", performed_by_id: user.id },
+    ),
+  );
+  // The trackers of each linked occupancy are told (an occupancy nobody tracks has none to look up).
+  const tracked = new Set(facts.tracked);
+  const occs = [...new Set(links.map((l) => l.occupancy_id).filter((o): o is number => o != null && tracked.has(o)))];
   if (occs.length) await notifyNewOccupancies(ctx, note, occs, user.id, ctx.log);
   return note;
 }
@@ -380,11 +390,24 @@ export async function updateNote(
     set.body = body.body;
   }
   if (body.is_end_of_shift) throw new ValidationError({ shift_log_type_id: [SHIFT_LOG_MESSAGES.endOfShiftTypeChange] });
-  if (body.shift_log_type_id !== undefined && (body.shift_log_type_id ?? null) !== head.shift_log_type_id) {
+  const typeChange = body.shift_log_type_id !== undefined && (body.shift_log_type_id ?? null) !== head.shift_log_type_id;
+  const unitsChange = body.apartment_ids !== undefined || !!body.no_apartment;
+  const apartmentIds = body.no_apartment ? [] : (body.apartment_ids ?? []);
+  // What the checks below read (the new type, the units, the note's links): one query, when any.
+  const facts =
+    (typeChange && body.shift_log_type_id != null) || unitsChange
+      ? await writeFacts(db, scope, {
+          type: typeChange && body.shift_log_type_id != null ? { id: body.shift_log_type_id } : null,
+          apartmentIds: unitsChange ? apartmentIds : [],
+          occupancyIds: unitsChange ? body.occupancy_ids : [],
+          noteId: unitsChange ? id : undefined,
+        })
+      : null;
+  if (typeChange) {
     const newId = body.shift_log_type_id ?? null;
     let newName: string | null = null;
     if (newId !== null) {
-      const type = await repo.findType(db, newId);
+      const type = facts!.type;
       if (!type) throw new ValidationError({ shift_log_type_id: [doesNotExist(newId)] });
       if (type.code === SHIFT_END_CODE || type.is_immutable)
         throw new ValidationError({ shift_log_type_id: [SHIFT_LOG_MESSAGES.endOfShiftTypeChange] });
@@ -406,15 +429,15 @@ export async function updateNote(
     }
   }
 
-  let newLinks: { apartment_id: number; occupancy_id: number | null }[] | null = null;
+  let newLinks: repo.NoteLink[] | null = null;
   let addedOccupancies: number[] = [];
-  if (body.apartment_ids !== undefined || body.no_apartment) {
-    const existing = await repo.noteApartmentLinks(db, id);
+  if (unitsChange) {
+    const existing = facts!.links;
     const keep = new Map(existing.map((l) => [l.apartment_id, l.occupancy_id]));
-    const { links, numbers } = await resolveUnits(
-      db,
+    const { links, numbers } = resolveUnits(
+      facts!,
       scope,
-      body.no_apartment ? [] : (body.apartment_ids ?? []),
+      apartmentIds,
       body.occupancy_ids,
       body.occupancy_ids?.length ? new Map() : keep,
     );
@@ -426,26 +449,26 @@ export async function updateNote(
       if (fromNumbers !== toNumbers) changes.push({ field: "apartments", from: fromNumbers, to: toNumbers });
       newLinks = links;
       const had = new Set(existing.map((l) => l.occupancy_id).filter((o) => o != null));
+      // The trackers of each new occupancy are told (an occupancy nobody tracks has none to look up).
+      const tracked = new Set(facts!.tracked);
       addedOccupancies = [
-        ...new Set(links.map((l) => l.occupancy_id).filter((o): o is number => o != null && !had.has(o))),
+        ...new Set(
+          links.map((l) => l.occupancy_id).filter((o): o is number => o != null && !had.has(o) && tracked.has(o)),
+        ),
       ];
     }
   }
 
   if (!changes.length && !newLinks) return loadNote(db, id);
-  await db.transaction(async (tx) => {
-    await repo.updateNote(tx, id, set);
-    if (newLinks) await repo.replaceNoteApartments(tx, id, newLinks);
-    await repo.insertNoteEvent(tx, {
-      building_id: head.building_id,
-      note_id: id,
-      type: "UPDATED",
-      type_display: "Updated",
-      note: changes.length ? changeNote(changes) : "Changes: occupancies updated",
-      performed_by_id: user.id,
-    });
+  // The note, its links and its event: one statement (atomic), answering the note.
+  const row = await repo.updateNote(db, id, set, newLinks, {
+    type: "UPDATED",
+    type_display: "Updated",
+    note: changes.length ? changeNote(changes) : "Changes: occupancies updated",
+    performed_by_id: user.id,
   });
-  const note = await loadNote(db, id);
+  if (!row) throw new NotFoundError();
+  const note = toNote(row);
   if (addedOccupancies.length) await notifyNewOccupancies(ctx, note, addedOccupancies, user.id, ctx.log);
   return note;
 }
@@ -454,16 +477,13 @@ export async function deleteNote(ctx: ServiceContext, id: number): Promise<void>
   const db = ctx.db;
   const { head } = await reachableNote(ctx, id);
   const scope = await requireBuilding(ctx, db, head.building_id, "shiftlog.delete");
-  await db.transaction(async (tx) => {
-    await repo.insertNoteEvent(tx, {
-      building_id: head.building_id,
-      note_id: id,
-      type: "DELETED",
-      type_display: "Deleted",
-      note: "Note deleted",
-      performed_by_id: scope.user.id,
-      data: { body: head.body, shift_log_type_id: head.shift_log_type_id, owner_id: head.owner_id },
-    });
-    await repo.deleteNote(tx, id);
+  // The event and the delete: one statement (atomic).
+  await repo.deleteNote(db, id, {
+    building_id: head.building_id,
+    type: "DELETED",
+    type_display: "Deleted",
+    note: "Note deleted",
+    performed_by_id: scope.user.id,
+    data: { body: head.body, shift_log_type_id: head.shift_log_type_id, owner_id: head.owner_id },
   });
 }
