@@ -252,6 +252,15 @@ export interface PackageRow {
  */
 type PageMode = { read: "walk"; count: boolean } | { read: "matches" };
 
+/**
+ * A page row's unit profile and staff, each looked up by key (LIMIT 1 keeps them per row): the
+ * page statement runs with a kept plan, which cannot know the page is 30 rows and would otherwise
+ * hash or merge whole tables with it.
+ */
+const rowLookups = sql`cross join lateral (select o.* from occupancies o where o.id = p.occupancy_id limit 1) o
+      left join lateral (select ob.id, ob.first_name, ob.last_name from users ob where ob.id = p.opened_by_id limit 1) ob on true
+      left join lateral (select cb.id, cb.first_name, cb.last_name from users cb where cb.id = p.closed_by_id limit 1) cb on true`;
+
 async function pageQuery(
   db: DbOrTx,
   f: PackageFilter,
@@ -296,9 +305,7 @@ async function pageQuery(
       p.barcode, p.carrier, p.scanned_at,
       ${occupantsOf(sql`p.occupancy_id`)} as occupants${total}
     from page join packages p on p.id = page.id
-      join occupancies o on o.id = p.occupancy_id
-      left join users ob on ob.id = p.opened_by_id
-      left join users cb on cb.id = p.closed_by_id
+      ${rowLookups}
     order by page.k ${dir}${nulls}, page.id ${dir}`;
   const raw = rowsOf<PackageRow & { _total?: number }>(await db.execute(query));
   const rows = raw.map(({ _total, ...r }) => ({

@@ -7,14 +7,7 @@ import { topics } from "../../lib/change-feed.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
 import { rowsOf } from "../../lib/sql.ts";
 import { GENERIC_PLAN } from "../../db/prepared.ts";
-import {
-  buildings,
-  emailMessages,
-  events,
-  occupancies,
-  shiftLogNotes,
-  shiftLogTypes,
-} from "../../db/schema/index.ts";
+import { buildings, emailMessages, events, occupancies, shiftLogNotes, shiftLogTypes } from "../../db/schema/index.ts";
 
 /**
  * Shift log queries. A list is one statement for the page (units aggregated in it, no N+1) with
@@ -410,6 +403,17 @@ export async function selectNotes(
  */
 type Columns = "note" | "export";
 
+/**
+ * A page row's owner, building and type, each looked up by key (LIMIT 1 keeps them per row): the
+ * page statement runs with a kept plan, which cannot know the page is 30 rows and would otherwise
+ * hash or merge whole tables with it.
+ */
+const noteLookups = sql`cross join lateral (select u.id, u.first_name, u.last_name, u.username from users u
+      where u.id = n.owner_id limit 1) u
+    cross join lateral (select b.name, b.time_zone from buildings b where b.id = n.building_id limit 1) b
+    left join lateral (select t.name, t.short_name, t.code, t.is_immutable from shift_log_types t
+      where t.id = n.shift_log_type_id limit 1) t on true`;
+
 async function pageOfNotes(
   db: DbOrTx,
   f: NoteFilter,
@@ -468,9 +472,7 @@ async function pageOfNotes(
       }
     from page
     join shift_log_notes n on n.id = page.id
-    join users u on u.id = n.owner_id
-    join buildings b on b.id = n.building_id
-    left join shift_log_types t on t.id = n.shift_log_type_id
+    ${noteLookups}
     order by ${s.expr} ${dir}, n.id ${dir}`;
   // Completed in place (an export reads 50,000 rows: no copies).
   const rows = rowsOf<NoteRow>(await db.execute(outer));
@@ -727,20 +729,17 @@ export async function insertNote(
   links: NoteLink[],
   event: NoteEventValues,
 ): Promise<NoteRow> {
-  const n = db
-    .insert(shiftLogNotes)
-    .values(v)
-    .returning({
-      id: shiftLogNotes.id,
-      body: shiftLogNotes.body,
-      date_created: shiftLogNotes.date_created,
-      last_modified: shiftLogNotes.last_modified,
-      is_high_priority: shiftLogNotes.is_high_priority,
-      location: shiftLogNotes.location,
-      building_id: shiftLogNotes.building_id,
-      shift_log_type_id: shiftLogNotes.shift_log_type_id,
-      owner_id: shiftLogNotes.owner_id,
-    });
+  const n = db.insert(shiftLogNotes).values(v).returning({
+    id: shiftLogNotes.id,
+    body: shiftLogNotes.body,
+    date_created: shiftLogNotes.date_created,
+    last_modified: shiftLogNotes.last_modified,
+    is_high_priority: shiftLogNotes.is_high_priority,
+    location: shiftLogNotes.location,
+    building_id: shiftLogNotes.building_id,
+    shift_log_type_id: shiftLogNotes.shift_log_type_id,
+    owner_id: shiftLogNotes.owner_id,
+  });
   const l = links.length
     ? sql`, l as (insert into shift_log_note_apartments (note_id, apartment_id, occupancy_id)
         select n.id, x.apartment_id, x.occupancy_id from n, ${linkRows(links)}
@@ -799,16 +798,16 @@ export async function updateNote(
   return writtenNote(
     db,
     sql`n as (${n.getSQL()})${replace}, e as (${noteEventInsert(event)})`,
-    !links
-      ? sql`shift_log_note_apartments`
-      : links.length
-        ? sql`l`
-        : NO_LINKS,
+    !links ? sql`shift_log_note_apartments` : links.length ? sql`l` : NO_LINKS,
   );
 }
 
 /** Deletes a note (its links go with it) and records the event, in one statement (atomic). */
-export async function deleteNote(db: DbOrTx, id: number, event: NoteEventValues & { building_id: number }): Promise<void> {
+export async function deleteNote(
+  db: DbOrTx,
+  id: number,
+  event: NoteEventValues & { building_id: number },
+): Promise<void> {
   const e = db.insert(events).values({
     building_id: event.building_id,
     entity_type: NOTE_ENTITY,
