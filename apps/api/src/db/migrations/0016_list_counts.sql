@@ -46,66 +46,40 @@ CREATE TABLE "shift_log_note_counts" (
   "n" integer NOT NULL,
   PRIMARY KEY ("building_id", "shift_log_type_id")
 );--> statement-breakpoint
--- One statement's rows in and out, summed per key and applied in key order (two statements
--- changing the same keys lock them in the same order).
-CREATE FUNCTION portico_count_packages() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One statement's rows in (+1) and out (-1), summed per key and applied in key order (two
+-- statements changing the same keys lock them in the same order). The transition tables a
+-- trigger has depend on its event: the rows are read from those it has.
+CREATE FUNCTION portico_count_rows(target text, keys text, source text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT format('INSERT INTO %1$s AS c (%2$s, n) SELECT %2$s, sum(d)::int FROM (%3$s) x GROUP BY %2$s '
+    'HAVING sum(d) <> 0 ORDER BY %2$s ON CONFLICT (%2$s) DO UPDATE SET n = c.n + excluded.n', target, keys, source)
+$$;--> statement-breakpoint
+CREATE FUNCTION portico_count_changes() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  target text := TG_ARGV[0];
+  keys text := TG_ARGV[1];
+  -- The key columns as read from a row (e.g. a nullable type as 0).
+  cols text := TG_ARGV[2];
+  rows_in text := format('SELECT %s, 1 AS d FROM new_rows', cols);
+  rows_out text := format('SELECT %s, -1 AS d FROM old_rows', cols);
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO package_counts AS c (building_id, status, package_type_id, occupancy_is_active, n)
-    SELECT building_id, status, package_type_id, occupancy_is_active, count(*)::int FROM new_rows
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (building_id, status, package_type_id, occupancy_is_active) DO UPDATE SET n = c.n + excluded.n;
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO package_counts AS c (building_id, status, package_type_id, occupancy_is_active, n)
-    SELECT building_id, status, package_type_id, occupancy_is_active, -count(*)::int FROM old_rows
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (building_id, status, package_type_id, occupancy_is_active) DO UPDATE SET n = c.n + excluded.n;
-  ELSE
-    INSERT INTO package_counts AS c (building_id, status, package_type_id, occupancy_is_active, n)
-    SELECT building_id, status, package_type_id, occupancy_is_active, sum(d)::int FROM (
-      SELECT building_id, status, package_type_id, occupancy_is_active, 1 AS d FROM new_rows
-      UNION ALL
-      SELECT building_id, status, package_type_id, occupancy_is_active, -1 AS d FROM old_rows
-    ) x GROUP BY 1, 2, 3, 4 HAVING sum(d) <> 0 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (building_id, status, package_type_id, occupancy_is_active) DO UPDATE SET n = c.n + excluded.n;
-  END IF;
+  EXECUTE portico_count_rows(target, keys, CASE TG_OP
+    WHEN 'INSERT' THEN rows_in
+    WHEN 'DELETE' THEN rows_out
+    ELSE rows_in || ' UNION ALL ' || rows_out END);
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER packages_count_insert AFTER INSERT ON packages REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_packages();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_changes('package_counts', 'building_id, status, package_type_id, occupancy_is_active', 'building_id, status, package_type_id, occupancy_is_active');--> statement-breakpoint
 CREATE TRIGGER packages_count_delete AFTER DELETE ON packages REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_packages();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_changes('package_counts', 'building_id, status, package_type_id, occupancy_is_active', 'building_id, status, package_type_id, occupancy_is_active');--> statement-breakpoint
 CREATE TRIGGER packages_count_update AFTER UPDATE ON packages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_packages();--> statement-breakpoint
-CREATE FUNCTION portico_count_notes() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO shift_log_note_counts AS c (building_id, shift_log_type_id, n)
-    SELECT building_id, coalesce(shift_log_type_id, 0), count(*)::int FROM new_rows
-    GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (building_id, shift_log_type_id) DO UPDATE SET n = c.n + excluded.n;
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO shift_log_note_counts AS c (building_id, shift_log_type_id, n)
-    SELECT building_id, coalesce(shift_log_type_id, 0), -count(*)::int FROM old_rows
-    GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (building_id, shift_log_type_id) DO UPDATE SET n = c.n + excluded.n;
-  ELSE
-    INSERT INTO shift_log_note_counts AS c (building_id, shift_log_type_id, n)
-    SELECT building_id, t, sum(d)::int FROM (
-      SELECT building_id, coalesce(shift_log_type_id, 0) AS t, 1 AS d FROM new_rows
-      UNION ALL
-      SELECT building_id, coalesce(shift_log_type_id, 0) AS t, -1 AS d FROM old_rows
-    ) x GROUP BY 1, 2 HAVING sum(d) <> 0 ORDER BY 1, 2
-    ON CONFLICT (building_id, shift_log_type_id) DO UPDATE SET n = c.n + excluded.n;
-  END IF;
-  RETURN NULL;
-END $$;--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_changes('package_counts', 'building_id, status, package_type_id, occupancy_is_active', 'building_id, status, package_type_id, occupancy_is_active');--> statement-breakpoint
 CREATE TRIGGER shift_log_notes_count_insert AFTER INSERT ON shift_log_notes REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_notes();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_changes('shift_log_note_counts', 'building_id, shift_log_type_id', 'building_id, coalesce(shift_log_type_id, 0) AS shift_log_type_id');--> statement-breakpoint
 CREATE TRIGGER shift_log_notes_count_delete AFTER DELETE ON shift_log_notes REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_notes();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_changes('shift_log_note_counts', 'building_id, shift_log_type_id', 'building_id, coalesce(shift_log_type_id, 0) AS shift_log_type_id');--> statement-breakpoint
 CREATE TRIGGER shift_log_notes_count_update AFTER UPDATE ON shift_log_notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_notes();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION portico_count_changes('shift_log_note_counts', 'building_id, shift_log_type_id', 'building_id, coalesce(shift_log_type_id, 0) AS shift_log_type_id');--> statement-breakpoint
 -- Everything above recomputed from the rows (after this migration, and after a bulk load that
 -- ran without triggers).
 CREATE FUNCTION portico_rebuild_list_counts() RETURNS void LANGUAGE sql AS $$

@@ -719,6 +719,19 @@ const writtenNote = async (db: DbOrTx, withs: SQL, links: SQL): Promise<NoteRow 
   return rows[0] ? completeRow(rows[0], "note") : null;
 };
 
+/** The note columns a write returns (then completed as a list reads the note). */
+const WRITTEN_COLUMNS = {
+  id: shiftLogNotes.id,
+  body: shiftLogNotes.body,
+  date_created: shiftLogNotes.date_created,
+  last_modified: shiftLogNotes.last_modified,
+  is_high_priority: shiftLogNotes.is_high_priority,
+  location: shiftLogNotes.location,
+  building_id: shiftLogNotes.building_id,
+  shift_log_type_id: shiftLogNotes.shift_log_type_id,
+  owner_id: shiftLogNotes.owner_id,
+};
+
 /**
  * Creates a note with its unit links and its creation event in one statement (atomic: no
  * transaction round trips), answering the note as a list reads it.
@@ -729,17 +742,7 @@ export async function insertNote(
   links: NoteLink[],
   event: NoteEventValues,
 ): Promise<NoteRow> {
-  const n = db.insert(shiftLogNotes).values(v).returning({
-    id: shiftLogNotes.id,
-    body: shiftLogNotes.body,
-    date_created: shiftLogNotes.date_created,
-    last_modified: shiftLogNotes.last_modified,
-    is_high_priority: shiftLogNotes.is_high_priority,
-    location: shiftLogNotes.location,
-    building_id: shiftLogNotes.building_id,
-    shift_log_type_id: shiftLogNotes.shift_log_type_id,
-    owner_id: shiftLogNotes.owner_id,
-  });
+  const n = db.insert(shiftLogNotes).values(v).returning(WRITTEN_COLUMNS);
   const l = links.length
     ? sql`, l as (insert into shift_log_note_apartments (note_id, apartment_id, occupancy_id)
         select n.id, x.apartment_id, x.occupancy_id from n, ${linkRows(links)}
@@ -770,17 +773,7 @@ export async function updateNote(
     .update(shiftLogNotes)
     .set({ ...set, last_modified: sql`now()` })
     .where(eq(shiftLogNotes.id, id))
-    .returning({
-      id: shiftLogNotes.id,
-      body: shiftLogNotes.body,
-      date_created: shiftLogNotes.date_created,
-      last_modified: shiftLogNotes.last_modified,
-      is_high_priority: shiftLogNotes.is_high_priority,
-      location: shiftLogNotes.location,
-      building_id: shiftLogNotes.building_id,
-      shift_log_type_id: shiftLogNotes.shift_log_type_id,
-      owner_id: shiftLogNotes.owner_id,
-    });
+    .returning(WRITTEN_COLUMNS);
   // New links: the others go, the kept ones take their occupancy, the new ones come (one
   // statement sees one snapshot: a link deleted and inserted again in it would collide).
   const kept = links?.map((l) => l.apartment_id) ?? [];
