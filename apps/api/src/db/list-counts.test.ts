@@ -131,6 +131,10 @@ describe("list counts kept by the database", () => {
       sql`select count(*)::int as n from shift_log_notes where building_id = ${building}`,
     );
     expect(notes.count).toBe(n);
+    // Every building (office): the portfolio's count.
+    const all = (await t.as("office").get(`/api/v1/shift-logs/notes/?include_end_of_shift_notes=true&limit=1`)).json();
+    const [{ total }] = await q<{ total: number }>(sql`select count(*)::int as total from shift_log_notes`);
+    expect(all.count).toBe(total);
     const closed = (
       await t.as("frontdesk").get(`/api/v1/packages/list/?building=${building}&package_status=CLOSED&limit=1&offset=1`)
     ).json();

@@ -15,6 +15,8 @@ import {
   type SortKey,
 } from "./repository.ts";
 import { rowsOf } from "../../lib/sql.ts";
+import { CUSTOM_PLAN, GENERIC_PLAN } from "../../db/prepared.ts";
+import { statementsOf } from "../../test/statements.ts";
 import { occupants, users } from "../../db/schema/index.ts";
 
 const NOTES = "/api/v1/shift-logs/notes/";
@@ -199,6 +201,19 @@ describe("GET /shift-logs/notes/ filters", () => {
     });
     expect(plan).toContain("shift_log_notes_search_idx");
     expect(plan).toMatch(new RegExp(`Index Cond:.*'${w.b1} water'`));
+  });
+
+  it("keeps one plan for a building's pages and resolved searches; plans a portfolio's page for its values", async () => {
+    const pageOf = async (query: string, who = "sl_fd") => {
+      const { texts } = await statementsOf(t.database, () => list(query, who));
+      return texts.find((x) => x.includes("page as")) ?? "";
+    };
+    const building = await pageOf(`${b()}&offset=1`);
+    expect(building).not.toContain(CUSTOM_PLAN);
+    expect(building).not.toContain(GENERIC_PLAN);
+    expect(await pageOf(`${b()}&search=water`)).toContain(GENERIC_PLAN);
+    // Every building: a kept plan would sort the portfolio's notes instead of walking the dates.
+    expect(await pageOf("offset=1", "sl_office")).toContain(CUSTOM_PLAN);
   });
 
   it("search: every word as a prefix of a body word, any case; or a unit's number", async () => {
