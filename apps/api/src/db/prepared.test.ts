@@ -3,7 +3,15 @@ import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { freshDatabase } from "../test/app.ts";
 import type { Database } from "./client.ts";
-import { CUSTOM_PLAN, GENERIC_PLAN, MAX_PREPARED, PLAN_MODES, preparable, PreparingClient } from "./prepared.ts";
+import {
+  CUSTOM_PLAN,
+  GENERIC_PLAN,
+  MAX_PREPARED,
+  MAX_PREPARED_LIST,
+  PLAN_MODES,
+  preparable,
+  PreparingClient,
+} from "./prepared.ts";
 
 const onPostgres = inject("dbKind") === "postgres";
 
@@ -64,7 +72,9 @@ if (onPostgres)
       ])
         expect(preparable(text), text).toBe(false);
       // A search whose patterns were resolved beforehand says so, and is prepared like the rest.
-      expect(preparable(`${GENERIC_PLAN} select id from shift_log_notes where search_vector @@ $1::tsquery`)).toBe(true);
+      expect(preparable(`${GENERIC_PLAN} select id from shift_log_notes where search_vector @@ $1::tsquery`)).toBe(
+        true,
+      );
       expect(preparable(`${GENERIC_PLAN} select id from users where last_name like $1 ${CUSTOM_PLAN}`)).toBe(false);
       const client = await database.pool!.connect();
       try {
@@ -86,6 +96,26 @@ if (onPostgres)
       const first = await run();
       for (let i = 0; i < 8; i++) expect((await run()).rows).toEqual(first.rows);
       expect(Number((first.rows[0] as { n: number }).n)).toBeGreaterThan(0);
+    });
+
+    it("runs a statement with a list of more than MAX_PREPARED_LIST values (ids) unnamed", async () => {
+      const client = await database.pool!.connect();
+      try {
+        const ids = Array.from({ length: MAX_PREPARED_LIST + 1 }, (_, i) => i + 1);
+        const text = `select count(*)::int as n from buildings where id in (${ids.map((_, i) => `$${i + 1}`).join(", ")})`;
+        const short = "select count(*)::int as n from buildings where id in ($1, $2)";
+        for (let i = 0; i < 3; i++) {
+          await client.query(text, ids);
+          await client.query(short, [1, 2]);
+        }
+        const prepared = (await client.query("select statement from pg_prepared_statements")).rows.map(
+          (r: { statement: string }) => r.statement,
+        );
+        expect(prepared).not.toContain(text);
+        expect(prepared).toContain(short);
+      } finally {
+        client.release();
+      }
     });
 
     it("prepares at most MAX_PREPARED statements on a connection, then runs new ones unnamed", async () => {

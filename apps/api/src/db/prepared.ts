@@ -30,6 +30,15 @@ import pg from "pg";
  * values; the setting is switched (one `SET`) only when the kind of statement changes.
  */
 export const MAX_PREPARED = 200;
+/**
+ * A statement with a list of more values than this (`in ($1, … $300)`: the buildings of a
+ * portfolio-wide list) runs unnamed, planned for its values: the list's length varies (each
+ * length another text to prepare) and a kept plan cannot see how many rows it selects
+ * (measured: the unit list of 300 buildings, 47 ms with a kept plan against 2 ms planned for its
+ * values). A row of many values (an insert) is no list: it stays prepared.
+ */
+export const MAX_PREPARED_LIST = 20;
+const LONG_LIST = new RegExp(`\\bin\\s*\\(\\s*(?:\\$\\d+\\s*,\\s*){${MAX_PREPARED_LIST}}\\$\\d+`, "i");
 export const CONNECTION_LIFETIME_S = 600;
 
 type QueryConfig = pg.QueryConfig & { name?: string };
@@ -123,7 +132,7 @@ export class PreparingClient extends pg.Client {
     } else {
       return null;
     }
-    if (!preparable(q.text)) return null;
+    if (!preparable(q.text) || LONG_LIST.test(q.text)) return null;
     const name = nameOf(q.text);
     if (!this.prepared.has(name)) {
       if (this.prepared.size >= MAX_PREPARED) return null;
