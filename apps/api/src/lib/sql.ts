@@ -4,6 +4,13 @@
 export const rowsOf = <T = Record<string, unknown>>(r: unknown): T[] =>
   ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
+/** An int[] column as node-postgres (an array) or PGlite (maybe the text '{1,2}') gives it. */
+export const intArray = (v: unknown): number[] => {
+  if (Array.isArray(v)) return v.map(Number);
+  if (typeof v === "string") return v.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
+  return [];
+};
+
 /** Escapes `\`, `%` and `_` for a `like … escape '\'` pattern. */
 export const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -35,11 +35,6 @@ export const occupantsOf = (occupancyId: SQL) => sql`coalesce((
   where oc.occupancy_id = ${occupancyId}), '[]'::json)`;
 
 export const toDate = (v: unknown): Date | null => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
-export const intArray = (v: unknown): number[] => {
-  if (Array.isArray(v)) return v.map(Number);
-  if (typeof v === "string") return v.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
-  return [];
-};
 
 /** A resident of a unit profile with what notices need (contact, notification settings). */
 export interface ResidentContact {

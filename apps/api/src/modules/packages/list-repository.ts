@@ -3,18 +3,8 @@ import type { PackageGroup, PackageStatus } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { cachedCount, cachedFirstPage, countKey } from "../../lib/count-cache.ts";
-import { likeEscape, rowsOf } from "../../lib/sql.ts";
-import {
-  ids,
-  inList,
-  intArray,
-  json,
-  occupancyFlags,
-  occupantsOf,
-  toDate,
-  ts,
-  typeSummary,
-} from "./fragments-repository.ts";
+import { intArray, likeEscape, rowsOf } from "../../lib/sql.ts";
+import { ids, inList, json, occupancyFlags, occupantsOf, toDate, ts, typeSummary } from "./fragments-repository.ts";
 
 /**
  * The package list: a filter, a sort and a search. A list is one statement for the page with

@@ -1,16 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { packageQueue } from "../../db/schema/index.ts";
-import { rowsOf } from "../../lib/sql.ts";
-import {
-  ids,
-  intArray,
-  json,
-  type ResidentContact,
-  residentContactsOf,
-  toDate,
-  typeSummary,
-} from "./fragments-repository.ts";
+import { intArray, rowsOf } from "../../lib/sql.ts";
+import { ids, json, type ResidentContact, residentContactsOf, toDate, typeSummary } from "./fragments-repository.ts";
 import type { PackageRow } from "./list-repository.ts";
 
 // ---------------------------------------------------------------------------------------------

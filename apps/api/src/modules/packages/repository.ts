@@ -3,24 +3,9 @@ import { PACKAGE_ENTITY, type PackageTypeQuery } from "@portico/contract";
 import { listEntityEvents } from "../../lib/events-repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
-import { rowsOf } from "../../lib/sql.ts";
-import {
-  emailMessages,
-  events,
-  occupancies,
-  packages,
-  packageTypes,
-  smsMessages,
-} from "../../db/schema/index.ts";
-import {
-  ids,
-  inList,
-  intArray,
-  json,
-  type ResidentContact,
-  residentContactsOf,
-  toDate,
-} from "./fragments-repository.ts";
+import { intArray, rowsOf } from "../../lib/sql.ts";
+import { emailMessages, events, occupancies, packages, packageTypes, smsMessages } from "../../db/schema/index.ts";
+import { ids, inList, json, type ResidentContact, residentContactsOf, toDate } from "./fragments-repository.ts";
 
 /**
  * Package queries: types, a package's head and its writes, its events, the occupancies a write

@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { cachedCount, cachedFirstPage, countKey } from "../../lib/count-cache.ts";
 import { topics } from "../../lib/change-feed.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
-import { rowsOf } from "../../lib/sql.ts";
+import { intArray, rowsOf } from "../../lib/sql.ts";
 import { CUSTOM_PLAN, GENERIC_PLAN } from "../../db/prepared.ts";
 import { buildings, emailMessages, events, occupancies, shiftLogNotes, shiftLogTypes } from "../../db/schema/index.ts";
 
@@ -122,10 +122,6 @@ export async function prepareSearch(db: DbOrTx, f: NoteFilter): Promise<NoteFilt
     searchLinks: { apartmentIds: intArray(r[0]?.a), occupancyIds: intArray(r[0]?.o) },
   };
 }
-
-/** An int[] column as node-postgres (an array) or PGlite (maybe '{1,2}') gives it. */
-const intArray = (v: unknown): number[] =>
-  Array.isArray(v) ? v.map(Number) : typeof v === "string" && v.length > 2 ? v.slice(1, -1).split(",").map(Number) : [];
 
 /** An int[] sent as one value (one statement text whatever the number of ids). */
 const intArrayValue = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
