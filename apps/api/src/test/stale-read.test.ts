@@ -9,11 +9,13 @@
  *
  * A request body comes from the route's own `examples` when its schema declares one, otherwise
  * from the schema: required fields, ids of the building's objects by field name, enums' first
- * value, dates of today. A write that is refused (4xx) is not exercised; the coverage is printed.
+ * value, dates of today; an upload sends a small PNG. Every write must be exercised: one that is
+ * refused (4xx) or cannot be made fails the test, so a new route is covered or its gap is seen.
  */
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestApp } from "./app.ts";
-import { loadOperations, objectsOf, type Operation } from "./openapi-operations.ts";
+import { loadOperations, OBJECT_OF_BUILDING, objectsOf, type Operation, SECOND_OBJECT } from "./openapi-operations.ts";
 import { CACHES, type CacheName, FEED_TRIGGER, readTables } from "../lib/caches.ts";
 
 const BUILDING = 1;
@@ -57,8 +59,38 @@ let ops: Operation[];
 /** Ids of the building's objects, by the name of a field that holds one. */
 const ids: Record<string, number> = {};
 
+/** How each id is looked up (over building $1). */
+const ID_LOOKUPS: Record<string, string> = {
+  building: "select $1::int as id",
+  apartment: "select id from apartments where building_id = $1",
+  occupancy: "select id from occupancies where building_id = $1",
+  package_type: "select id from package_types where $1::int > 0",
+  shift_log_type: "select id from shift_log_types where $1::int > 0",
+  type: "select id from shift_log_types where $1::int > 0",
+  user: "select user_id as id from user_buildings where building_id = $1",
+  occupant: "select o.id from occupants o join occupancies c on c.id = o.occupancy_id where c.building_id = $1",
+  package:
+    "select p.id from packages p join package_types t on t.id = p.package_type_id " +
+    "where p.building_id = $1 and p.status = 'OPEN' and t.\"group\" = 'INCOMING_DELIVERY'",
+};
+
+/** Looks the ids up again (before each write: the writes before it may have closed a package). */
+async function refreshIds() {
+  for (const [name, sql] of Object.entries(ID_LOOKUPS)) {
+    const id = await firstId(sql);
+    if (id !== undefined) ids[name] = id;
+  }
+}
+/** A resident's username (of another building). */
+let existingUsername: string | undefined;
+/** A small image, for writes whose body is a photo. */
+let png: Buffer;
+
+/** The first id `sql` (over building $1) answers: in id order, unless it orders its rows itself. */
 const firstId = async (sql: string): Promise<number | undefined> => {
-  const { rows } = await A.database.query(`${sql} order by 1 limit 1`, [BUILDING]);
+  const { rows } = await A.database.query(/ order by /.test(sql) ? `${sql} limit 1` : `${sql} order by 1 limit 1`, [
+    BUILDING,
+  ]);
   return rows.length ? Number(rows[0].id) : undefined;
 };
 
@@ -68,23 +100,17 @@ beforeAll(async () => {
   C = await secondInstance(A, { caches: false });
   doc = (await A.as(null).get("/api/v1/openapi.json")).json() as Doc;
   ops = await loadOperations(A.app);
-  const lookups: Record<string, string> = {
-    building: "select $1::int as id",
-    apartment: "select id from apartments where building_id = $1",
-    occupancy: "select id from occupancies where building_id = $1",
-    package_type: "select id from package_types where $1::int > 0",
-    shift_log_type: "select id from shift_log_types where $1::int > 0",
-    type: "select id from shift_log_types where $1::int > 0",
-    user: "select user_id as id from user_buildings where building_id = $1",
-    occupant: "select o.id from occupants o join occupancies c on c.id = o.occupancy_id where c.building_id = $1",
-    package:
-      "select p.id from packages p join package_types t on t.id = p.package_type_id " +
-      "where p.building_id = $1 and p.status = 'OPEN' and t.\"group\" = 'INCOMING_DELIVERY'",
-  };
-  for (const [name, sql] of Object.entries(lookups)) {
-    const id = await firstId(sql);
-    if (id !== undefined) ids[name] = id;
-  }
+  await refreshIds();
+  // A resident who lives elsewhere: the username an "add an existing resident" write names.
+  const { rows } = await A.database.query(
+    "select u.username from users u join occupants o on o.user_id = u.id join occupancies c on c.id = o.occupancy_id " +
+      "where c.building_id <> $1 and u.role = 'TN' order by u.id limit 1",
+    [BUILDING],
+  );
+  existingUsername = rows.length ? String(rows[0].username) : undefined;
+  png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 90, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 }, 120_000);
 
 afterAll(async () => {
@@ -113,19 +139,34 @@ function idFor(field: string): number | undefined {
 /** Optional fields filled too: ids of the building's objects, and a person's names. */
 const worthFilling = (name: string) => idFor(name) !== undefined || /(^|_)(name|email|username)$/.test(name);
 
-/** A valid value of `schema` as far as a schema tells (see the file's comment). */
-function valueOf(schemaIn: Schema | undefined, field: string): unknown {
+/**
+ * A valid value of `schema` as far as a schema tells (see the file's comment). `existing`: the
+ * value names someone who exists (a field `…by_username`, a write adding an existing resident).
+ */
+function valueOf(schemaIn: Schema | undefined, field: string, existingIn = false): unknown {
+  const existing = existingIn || /by_username|existing/.test(field);
   const s = resolve(schemaIn);
   if (!s) return undefined;
-  if (s.examples?.length) return s.examples[0];
-  if (s.example !== undefined) return s.example;
+  // Ids of this building's objects rather than the documentation's examples (which name others).
+  const idOfField = idFor(field);
+  if (idOfField !== undefined) {
+    const shape = (s.anyOf ?? s.oneOf)?.map(resolve).find((o) => o && o.type !== "null") ?? s;
+    const item = resolve(shape.items);
+    const itemShape = (item?.anyOf ?? item?.oneOf)?.map(resolve).find((o) => o && o.type !== "null") ?? item;
+    if (shape.type === "array" && (itemShape?.type === "integer" || itemShape?.type === "number")) return [idOfField];
+    if (shape.type === "integer" || shape.type === "number") return idOfField;
+  }
+  // A documented example names objects of the demo data; a form with id fields is made here instead.
+  const namesIds = Object.keys(s.properties ?? {}).some((k) => idFor(k) !== undefined);
+  if (s.examples?.length && !namesIds) return s.examples[0];
+  if (s.example !== undefined && !namesIds) return s.example;
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
-  if (s.allOf?.length) return valueOf(Object.assign({}, ...s.allOf.map(resolve)) as Schema, field);
+  if (s.allOf?.length) return valueOf(Object.assign({}, ...s.allOf.map(resolve)) as Schema, field, existing);
   const alt = s.anyOf ?? s.oneOf;
   if (alt) {
     const options = alt.map(resolve).filter((o): o is Schema => !!o && o.type !== "null");
-    return options.length ? valueOf(options[0], field) : null;
+    return options.length ? valueOf(options[0], field, existing) : null;
   }
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
   switch (type) {
@@ -135,20 +176,21 @@ function valueOf(schemaIn: Schema | undefined, field: string): unknown {
     case "boolean":
       return false;
     case "array": {
-      const item = valueOf(s.items, field);
+      const item = valueOf(s.items, field, existing);
       return item === undefined ? [] : [item];
     }
     case "object": {
       const out: Record<string, unknown> = {};
       for (const name of Object.keys(s.properties ?? {}))
-        if (s.required?.includes(name) || (fillOptional && worthFilling(name))) out[name] = valueOf(s.properties?.[name], name);
+        if (s.required?.includes(name) || (fillOptional && worthFilling(name)))
+          out[name] = valueOf(s.properties?.[name], name, existing);
       return out;
     }
     case "string": {
       if (s.format === "date") return today;
       if (s.format === "date-time") return new Date().toISOString();
       if (s.format === "email" || /email/.test(field)) return `stale.read${++serial}@example.com`;
-      if (/username/.test(field)) return `stale.read${++serial}`;
+      if (/username/.test(field)) return (existing && existingUsername) || `stale.read${++serial}`;
       const id = idFor(field);
       if (id !== undefined && /id$|^(building|apartment|occupancy)$/.test(field)) return String(id);
       const text = `Stale read check ${++serial}`;
@@ -169,13 +211,34 @@ const MORE_OBJECTS: Record<string, string> = {
   noteId: "select id from occupancy_notes where occupancy_id in (select id from occupancies where building_id = $1)",
 };
 
+/** Objects made when none is left (a batch logged empties the queue before its items' writes). */
+const MAKE_OBJECTS: Record<string, string> = {
+  itemId:
+    "insert into package_queue (building_id, occupancy_id, package_type_id) select $1, " +
+    "(select id from occupancies where building_id = $1 order by id limit 1), (select id from package_types order by id limit 1) " +
+    "returning id",
+};
+
+/**
+ * The objects a write's path names. A DELETE takes the newest object of its kind (what the POSTs
+ * made), so the objects the other writes use (and what hangs from them) stay.
+ */
 async function objectsFor(op: Operation): Promise<Record<string, number>> {
-  const objects = await objectsOf(A.database, op, BUILDING);
+  const newest = op.method === "DELETE";
+  const objects = newest ? {} : await objectsOf(A.database, op, BUILDING);
+  const prefix = op.path.slice(0, op.path.indexOf("{"));
   for (const [i, p] of op.pathParams.entries()) {
     if (objects[p] !== undefined) continue;
     const segment = op.path.split("/").at(op.path.split("/").indexOf(`{${p}}`) - 1) ?? "";
-    const sql = MORE_OBJECTS[i === 0 ? segment : p];
-    const id = sql ? await firstId(sql) : undefined;
+    const sql =
+      i === 0
+        ? ((newest ? OBJECT_OF_BUILDING[prefix] : undefined) ?? MORE_OBJECTS[segment])
+        : ((newest ? SECOND_OBJECT[p] : undefined) ?? MORE_OBJECTS[p]);
+    let id = sql ? await firstId(newest ? `select * from (${sql}) o order by 1 desc` : sql) : undefined;
+    if (id === undefined && MAKE_OBJECTS[p]) {
+      const { rows } = await A.database.query(MAKE_OBJECTS[p], [BUILDING]);
+      id = Number(rows[0].id);
+    }
     if (id !== undefined) objects[p] = id;
   }
   return objects;
@@ -201,6 +264,56 @@ const read = async (t: TestApp, url: string) => {
   return `${res.statusCode} ${res.body}`;
 };
 
+const IMAGE_TYPES = ["image/png", "application/octet-stream"];
+
+/**
+ * The body of a write: JSON from its schema; a multipart form (its fields from the schema, the
+ * photo under a `photo_url` or binary field); or a photo as the raw body. Null: nothing to send.
+ */
+function requestOf(op: Operation): { body: unknown; opts?: { headers: Record<string, string> } } | null {
+  fillOptional = op.method === "POST";
+  const existing = /existing/.test(op.path);
+  const content = doc.paths[op.path]?.[op.method.toLowerCase()]?.requestBody?.content ?? {};
+  if (!op.hasBody) return { body: undefined };
+  if (op.contentTypes.includes("application/json"))
+    return { body: valueOf(content["application/json"]?.schema, "", existing) ?? {} };
+  if (op.contentTypes.includes("multipart/form-data")) {
+    const schema = resolve(content["multipart/form-data"]?.schema);
+    const fields: Record<string, string> = {};
+    let fileField = "photo_url";
+    for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
+      if (resolve(prop)?.format === "binary") {
+        fileField = name;
+        continue;
+      }
+      const v = valueOf(prop, name, existing);
+      if ((schema?.required?.includes(name) || (fillOptional && worthFilling(name))) && v !== undefined && v !== null)
+        fields[name] = typeof v === "object" ? JSON.stringify(v) : String(v);
+    }
+    return multipartOf(fileField, fields);
+  }
+  const image = IMAGE_TYPES.find((t) => op.contentTypes.includes(t));
+  return image ? { body: png, opts: { headers: { "content-type": image } } } : null;
+}
+
+function multipartOf(fileField: string, fields: Record<string, string>) {
+  const boundary = `----stale${++serial}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    body: Buffer.concat(parts),
+    opts: { headers: { "content-type": `multipart/form-data; boundary=${boundary}` } },
+  };
+}
+
 /**
  * Each write made on A with every cached GET warmed on B before; a write that succeeded must not
  * leave B answering otherwise than C after a second. Stops after `enough` stale writes.
@@ -212,25 +325,25 @@ async function exercise(writes: Operation[], cached: string[], enough = Infinity
   for (const op of writes) {
     if (stale.length >= enough) break;
     const name = `${op.method} ${op.path}`;
+    await refreshIds();
     const url = urlOf(op, await objectsFor(op));
-    if (!url || (op.hasBody && !op.contentTypes.includes("application/json"))) {
+    const request = url ? requestOf(op) : null;
+    if (!url || !request) {
       skipped.push(`${name} (no request)`);
       continue;
     }
-    const schema = doc.paths[op.path]?.[op.method.toLowerCase()]?.requestBody?.content["application/json"]?.schema;
-    fillOptional = op.method === "POST";
-    const body = op.hasBody ? (valueOf(schema, "") ?? {}) : undefined;
+    const { body, opts } = request;
     for (const u of cached) await read(B, u); // warm
     let status = 0;
     let answer = "";
     for (const who of WRITERS) {
-      const res = await A.as(who)[op.method.toLowerCase() as "post"](url, body);
+      const res = await A.as(who)[op.method.toLowerCase() as "post"](url, body, opts);
       status = res.statusCode;
       answer = res.body.slice(0, 160);
       if (status !== 403) break;
     }
     if (status < 200 || status >= 300) {
-      skipped.push(`${name} (${status} ${JSON.stringify(body)} → ${answer})`);
+      skipped.push(`${name} (${status} ${Buffer.isBuffer(body) ? "(upload)" : JSON.stringify(body)} → ${answer})`);
       continue;
     }
     exercised.push(name);
@@ -271,17 +384,27 @@ describe("a write on one instance is seen by the caches of another within a seco
       `stale-read: ${run.exercised.length} of ${writes.length} writes exercised against ${cached.length} cached GETs ` +
         `(${cached.join(", ")})\nexercised: ${run.exercised.join(", ")}\nnot exercised: ${run.skipped.join(", ")}`,
     );
-    expect(run.exercised.length).toBeGreaterThan(0);
+    // Every write is exercised: one this test cannot make (no objects, a refused request) is a gap
+    // to close here or in the route's schema (`examples`), not to pass over.
+    expect(run.skipped).toEqual([]);
     expect(run.stale).toEqual([]);
 
     // The check sees staleness: with the feed's triggers off, the same writes leave B stale.
     const tables = readTables();
     const toggle = (on: boolean) =>
-      Promise.all(tables.map((t) => A.database.query(`ALTER TABLE ${t} ${on ? "ENABLE" : "DISABLE"} TRIGGER ${FEED_TRIGGER(t)}`)));
+      Promise.all(
+        tables.map((t) => A.database.query(`ALTER TABLE ${t} ${on ? "ENABLE" : "DISABLE"} TRIGGER ${FEED_TRIGGER(t)}`)),
+      );
     await toggle(false);
     try {
-      const blind = await exercise(writes.filter((o) => o.method === "POST"), cached, 1);
-      expect(blind.stale.length, "a write with the triggers off must leave the other instance stale").toBeGreaterThan(0);
+      const blind = await exercise(
+        writes.filter((o) => o.method === "POST"),
+        cached,
+        1,
+      );
+      expect(blind.stale.length, "a write with the triggers off must leave the other instance stale").toBeGreaterThan(
+        0,
+      );
     } finally {
       await toggle(true);
     }
