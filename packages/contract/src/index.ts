@@ -13,3 +13,4 @@ export * from "./shift-logs-ui.ts";
 export * from "./packages.ts";
 export * from "./packages-ui.ts";
 export * from "./package-summary.ts";
+export * from "./instructions.ts";

@@ -52,3 +52,21 @@ export const MESSAGES = {
   jsonTooDeep: "JSON parse error - nested too deeply.",
   unsupportedMediaType: "Unsupported media type in request.",
 } as const;
+
+/** Front-desk instructions (document 2; wording of our own where the spec gives none). */
+export const INSTRUCTION_MESSAGES = {
+  expiresTonight: "Expires tonight at midnight",
+  longTerm: "Long term",
+  expirationRequired: "An expiration date is required for this instruction type.",
+  endBeforeStart: "The expiration date cannot be before the start date.",
+  startDateLocked: "The start date cannot be changed after the instruction is created.",
+  notActive: "Only active instructions can be expired.",
+  inactiveType: "This instruction type is not active.",
+  immutableType: "This instruction type cannot be edited.",
+  typeNameTaken: "instruction type with this name already exists.",
+  photoRequired: "Please select a photo.",
+  searchAll: "Search all front desk instructions",
+  recentlyExpired: "Recently expired instructions",
+  securityList: "Active security / do not allow list",
+  arrived: "Arrived",
+} as const;

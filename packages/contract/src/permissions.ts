@@ -65,7 +65,12 @@ export type Action =
   | "shiftlog.edit_any"
   | "shiftlog.delete"
   | "shiftlog.types.manage"
+  | "instruction.view"
   | "instruction.create"
+  | "instruction.edit"
+  | "instruction.expire"
+  | "instruction_types.view"
+  | "instruction_types.manage"
   | "club.manage_members"
   | "global_users.search"
   | "live.watch";
@@ -90,6 +95,7 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
   const staff = isStaff(r);
   switch (action) {
     case "admin.access":
+    case "instruction_types.manage":
     case "shiftlog.delete":
     case "shiftlog.types.manage":
       return r === "OF";
@@ -118,7 +124,11 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
       return mgr && !has(building, (s) => s.is_tenant_federated);
     case "idcard.replace":
       return mgr && has(building, (s) => s.idcardsettings.has_id_cards);
+    // Instructions: every staff member views; create, edit, expire and photos follow the
+    // building's is_write_manager_only (managers only when on). Types: Office manages them.
     case "instruction.create":
+    case "instruction.edit":
+    case "instruction.expire":
       return has(building, (s) => s.instructionsettings.is_write_manager_only) ? mgr : staff;
     case "club.manage_members":
       return mgr || (r === "CA" && has(building, (s) => s.clubsettings.can_club_admin_manage_memberships));
@@ -141,6 +151,7 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
     case "nav.shift_log":
     case "nav.contractors":
     case "nav.instructions":
+    case "instruction.view":
     case "nav.packages":
     case "nav.maintenance":
     case "employee.list":
@@ -153,6 +164,8 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
       return staff;
     case "global_users.search":
       return staff || r === "CA";
+    case "instruction_types.view":
+      return staff;
     // What the amenity and club screens read; property owners see only Sign out.
     // The live stream tells the screens a user has what to refetch.
     case "live.watch":

@@ -67,6 +67,7 @@ const ID_LOOKUPS: Record<string, string> = {
   package_type: "select id from package_types where $1::int > 0",
   shift_log_type: "select id from shift_log_types where $1::int > 0",
   type: "select id from shift_log_types where $1::int > 0",
+  instruction_type: "select id from instruction_types where is_active and not is_end_date_required and $1::int > 0",
   user: "select user_id as id from user_buildings where building_id = $1",
   occupant: "select o.id from occupants o join occupancies c on c.id = o.occupancy_id where c.building_id = $1",
   package:
@@ -132,7 +133,7 @@ let fillOptional = true;
 /** The id a field of this name holds (`apartment`, `apartment_id`, `notify_package_ids`…), if known. */
 function idFor(field: string): number | undefined {
   const base = field.replace(/_ids?$/, "").replace(/s$/, "");
-  const known = Object.keys(ids).find((k) => base === k || base.endsWith(`_${k}`));
+  const known = base in ids ? base : Object.keys(ids).find((k) => base.endsWith(`_${k}`));
   return known === undefined ? undefined : ids[known];
 }
 
@@ -205,6 +206,7 @@ function valueOf(schemaIn: Schema | undefined, field: string, existingIn = false
 const MORE_OBJECTS: Record<string, string> = {
   "package-types": "select id from package_types where $1::int > 0",
   "shift-log-types": "select id from shift_log_types where $1::int > 0",
+  "instruction-types": "select id from instruction_types where not is_immutable and $1::int > 0",
   "occupancy-flags":
     "select f.id from occupancy_flags f join occupancies c on c.id = f.occupancy_id where c.building_id = $1",
   itemId: "select id from package_queue where building_id = $1",
