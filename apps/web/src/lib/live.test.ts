@@ -22,6 +22,7 @@ const topics: LiveTopicMap = {
   shift_logs: () => [{ queryKey: ["shift-logs", "notes"] }],
   units: () => [{ queryKey: ["occupancies"] }],
   building: (b) => [{ queryKey: ["core", "building-settings", b] }],
+  instructions: () => [{ queryKey: ["instructions"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

@@ -1,0 +1,60 @@
+import Box from "@mui/material/Box";
+import type { Instruction } from "@portico/contract";
+import { factsOf, instructionPaths } from "../model.ts";
+import { ExpireButton } from "./ExpireButton.tsx";
+import { InstructionCard } from "./InstructionCard.tsx";
+
+export interface InstructionCardGridProps {
+  instructions: readonly Instruction[];
+  building: number;
+  timeZone?: string | null;
+  label: string;
+  /** Columns on the widest screens (the grid page: four). */
+  columns?: number;
+  /** Open a card in a drawer; without it the name links to the detail page. */
+  onOpen?: (i: Instruction) => void;
+  /** Show Arrived / Expire on each active card. */
+  withActions?: boolean;
+}
+
+/** Instruction cards in a responsive grid (one column on phones, up to `columns`). */
+export function InstructionCardGrid({
+  instructions,
+  building,
+  timeZone,
+  label,
+  columns = 4,
+  onOpen,
+  withActions = true,
+}: InstructionCardGridProps) {
+  const tpl = (n: number) => `repeat(${Math.min(n, columns)}, minmax(0, 1fr))`;
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{
+        listStyle: "none",
+        p: 0,
+        m: 0,
+        display: "grid",
+        gap: 1.5,
+        gridTemplateColumns: { xs: tpl(1), sm: tpl(2), md: tpl(3), lg: tpl(4) },
+      }}
+    >
+      {instructions.map((i) => (
+        <InstructionCard
+          key={i.id}
+          component="li"
+          instruction={i}
+          timeZone={timeZone}
+          profileTo={instructionPaths.profile(building, i.occupancy)}
+          onOpen={onOpen ? () => onOpen(i) : undefined}
+          to={onOpen ? undefined : instructionPaths.detail(building, i.id)}
+          actions={
+            withActions ? <ExpireButton instruction={i} active={factsOf(i, timeZone).active} /> : undefined
+          }
+        />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Front-desk instructions on the web (document 2 sections 2, 4, 9; document 1 sections 2.3, 2.4):
+ * the paths of the screens, what a card shows (status, 'Expires tonight at midnight', Long term,
+ * new food delivery — the contract's rules, today in the building's time zone) and the list
+ * page's URL ⇄ query.
+ */
+import {
+  expiresTonight,
+  type Instruction,
+  INSTRUCTION_DEFAULT_ORDERING,
+  INSTRUCTION_QUERY_LIMIT,
+  type InstructionStatus,
+  instructionStatus,
+  isFoodDelivery,
+  isLongTerm,
+  isNewFoodDelivery,
+  isRecentlyExpired,
+} from "@portico/contract";
+import type { QueryParams } from "../../lib/api.ts";
+import { dayInZone } from "../../lib/zonedDates.ts";
+
+export const instructionPaths = {
+  grid: (b: number) => `/${b}/front-desk/instructions`,
+  list: (b: number, q: Record<string, string | number | boolean> = {}) => {
+    const query = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+    return `/${b}/front-desk/instructions/list${query ? `?${query}` : ""}`;
+  },
+  detail: (b: number, id: number) => `/${b}/front-desk/instructions/${id}`,
+  create: (b: number, occupancyId?: number | null) =>
+    `/${b}/front-desk/instructions/create${occupancyId ? `?occupancy_id=${occupancyId}` : ""}`,
+  edit: (b: number, occupancyId: number, instructionId: number) =>
+    `/${b}/front-desk/instructions/edit?occupancy_id=${occupancyId}&instruction_id=${instructionId}`,
+  /** The profile's link to every instruction of the unit (document 1 section 2.4). */
+  unitList: (b: number, occupancyId: number) =>
+    instructionPaths.list(b, { occupancy: occupancyId, limit: INSTRUCTION_QUERY_LIMIT, status: "all" }),
+  profile: (b: number, occupancyId: number) => `/${b}/manage/unit-profiles/${occupancyId}`,
+  adminTypes: "/admin/settings/instruction-types",
+} as const;
+
+/** What a card says about an instruction now, in the building's time zone. */
+export interface InstructionFacts {
+  status: InstructionStatus;
+  active: boolean;
+  expiresTonight: boolean;
+  longTerm: boolean;
+  recentlyExpired: boolean;
+  /** A food delivery modified in the past 30 minutes. */
+  isNew: boolean;
+  foodDelivery: boolean;
+}
+
+export function factsOf(i: Instruction, tz: string | null | undefined, now: number = Date.now()): InstructionFacts {
+  const today = dayInZone(tz, 0, now);
+  const status = instructionStatus(i, today);
+  return {
+    status,
+    active: status === "Active",
+    expiresTonight: expiresTonight(i, today),
+    longTerm: isLongTerm(i),
+    recentlyExpired: isRecentlyExpired(i, today),
+    isNew: isNewFoodDelivery(i, now),
+    foodDelivery: isFoodDelivery(i),
+  };
+}
+
+/** 'Taylor Morgan' of entered_by / photo_last_changed_user. */
+export const personName = (p: { first_name: string; last_name: string } | null | undefined) =>
+  p ? `${p.first_name} ${p.last_name}`.trim() : "";
+
+/** The advanced search's filters (document 2 section 2), named as in the URL and the API. */
+export const LIST_FILTERS = [
+  "apartment",
+  "instruction_type",
+  "status",
+  "search",
+  "date_range_min",
+  "date_range_max",
+  "occupancy__is_active",
+  "exclude_food_delivery",
+  "occupancy",
+] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+
+/** The list call's query for the page's URL: its filters as given, the paging and the order. */
+export function listQueryOf(
+  params: URLSearchParams,
+  building: number,
+  paging: { limit: number; offset: number },
+): QueryParams {
+  const q: QueryParams = { building, limit: paging.limit, offset: paging.offset };
+  for (const k of LIST_FILTERS) {
+    const v = params.get(k);
+    if (v !== null && v !== "") q[k] = v;
+  }
+  q.ordering = params.get("ordering") || INSTRUCTION_DEFAULT_ORDERING;
+  return q;
+}
