@@ -77,7 +77,8 @@ export function useExpiredInstructions(params: QueryParams, options: ReadOptions
 export function useSecurityInstructions(building: number, options: ReadOptions = {}) {
   return useQuery({
     queryKey: instructionKeys.security(building),
-    queryFn: ({ signal }) => api.get<Page<Instruction>>(`${LIST}security/`, { building, limit: INSTRUCTION_QUERY_LIMIT }, signal),
+    queryFn: ({ signal }) =>
+      api.get<Page<Instruction>>(`${LIST}security/`, { building, limit: INSTRUCTION_QUERY_LIMIT }, signal),
     enabled: options.enabled ?? true,
   });
 }
@@ -194,7 +195,8 @@ export function useInstructionTypes(params: QueryParams = {}) {
 export function useInstructionColors() {
   return useQuery({
     queryKey: instructionKeys.colors(),
-    queryFn: ({ signal }) => api.get<{ name: string; color_hex: string; font_color_hex: string }[]>(`${TYPES}colors/`, undefined, signal),
+    queryFn: ({ signal }) =>
+      api.get<{ name: string; color_hex: string; font_color_hex: string }[]>(`${TYPES}colors/`, undefined, signal),
     staleTime: Infinity,
   });
 }
@@ -203,7 +205,12 @@ export function useInstructionColors() {
 export function useTenantPermissionTypes() {
   return useQuery({
     queryKey: instructionKeys.tenantPermissions(),
-    queryFn: ({ signal }) => api.get<{ value: TenantPermissionType; display: string }[]>("/instructions/tenant_permission_types/", undefined, signal),
+    queryFn: ({ signal }) =>
+      api.get<{ value: TenantPermissionType; display: string }[]>(
+        "/instructions/tenant_permission_types/",
+        undefined,
+        signal,
+      ),
     staleTime: Infinity,
   });
 }

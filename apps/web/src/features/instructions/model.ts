@@ -4,8 +4,15 @@
  * new food delivery — the contract's rules, today in the building's time zone) and the list
  * page's URL ⇄ query.
  */
+import { z } from "zod";
 import {
   expiresTonight,
+  INSTRUCTION_LIMITS,
+  instructionFormErrors,
+  type InstructionType,
+  isValidDay,
+  MESSAGES,
+  requiredFieldText,
   type Instruction,
   INSTRUCTION_DEFAULT_ORDERING,
   INSTRUCTION_QUERY_LIMIT,
@@ -94,4 +101,71 @@ export function listQueryOf(
   }
   q.ordering = params.get("ordering") || INSTRUCTION_DEFAULT_ORDERING;
   return q;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The create / edit form
+
+/** The form's values: text as typed (dates 'YYYY-MM-DD', '' or INVALID_DAY), the photo as chosen. */
+export interface InstructionFormValues {
+  occupancy: number | null;
+  instruction_type: string;
+  name: string;
+  instruction_text: string;
+  start_date: string;
+  expiration_date: string;
+  photo: Blob | null;
+}
+
+export const FORM_FIELDS = [
+  "occupancy",
+  "instruction_type",
+  "name",
+  "instruction_text",
+  "start_date",
+  "expiration_date",
+  "photo",
+] as const;
+
+const day = (required: boolean) =>
+  z.string().superRefine((v, ctx) => {
+    if (!v) {
+      if (required) ctx.addIssue({ code: "custom", message: MESSAGES.fieldRequired });
+    } else if (!isValidDay(v)) ctx.addIssue({ code: "custom", message: MESSAGES.invalidDate });
+  });
+
+/**
+ * The form's schema: the contract's field rules, and the chosen type's (an expiration date when
+ * the type requires one, never before the start date: `instructionFormErrors`).
+ */
+export function instructionFormSchema(types: readonly Pick<InstructionType, "id" | "is_end_date_required">[]) {
+  return z
+    .object({
+      occupancy: z
+        .number()
+        .nullable()
+        .refine((v) => v !== null, MESSAGES.fieldRequired),
+      instruction_type: z.string().min(1, MESSAGES.fieldRequired),
+      name: requiredFieldText(INSTRUCTION_LIMITS.name),
+      instruction_text: z
+        .string()
+        .max(INSTRUCTION_LIMITS.instruction_text, MESSAGES.maxLength(INSTRUCTION_LIMITS.instruction_text)),
+      start_date: day(true),
+      expiration_date: day(false),
+      photo: z.custom<Blob | null>(),
+    })
+    .superRefine((v, ctx) => {
+      const type = types.find((t) => String(t.id) === v.instruction_type);
+      if (!isValidDay(v.start_date) || (v.expiration_date && !isValidDay(v.expiration_date))) return;
+      for (const [field, messages] of Object.entries(instructionFormErrors(v, type)))
+        for (const message of messages) ctx.addIssue({ code: "custom", path: [field], message });
+    });
+}
+
+/** The types the form offers: the active ones by display order, and the instruction's own type. */
+export function typeChoices<T extends Pick<InstructionType, "id" | "is_active">>(
+  types: readonly T[],
+  current?: number,
+) {
+  return types.filter((t) => t.is_active || t.id === current);
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
+import AddIcon from "@mui/icons-material/Add";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 
@@ -34,5 +36,30 @@ export function Header({
         )}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * The heading of the grid and the list: a button to the other view, and Create for those the
+ * building lets write instructions.
+ */
+export function SectionHeader({
+  other,
+  createTo,
+}: {
+  other: { to: string; label: string; icon: ReactNode };
+  createTo: string | null;
+}) {
+  return (
+    <Header title="Front desk instructions">
+      <Button component={RouterLink} to={other.to} variant="outlined" startIcon={other.icon}>
+        {other.label}
+      </Button>
+      {createTo && (
+        <Button component={RouterLink} to={createTo} variant="contained" startIcon={<AddIcon />}>
+          Create
+        </Button>
+      )}
+    </Header>
   );
 }

@@ -89,7 +89,12 @@ export function InstructionCard({
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.75 }}>
         <InstructionTypeChip type={i.instruction_type} />
         {profileTo ? (
-          <Link component={RouterLink} to={profileTo} sx={{ fontWeight: 700 }} aria-label={`Unit ${i.apartment_number}`}>
+          <Link
+            component={RouterLink}
+            to={profileTo}
+            sx={{ fontWeight: 700 }}
+            aria-label={`Unit ${i.apartment_number}`}
+          >
             {i.apartment_number}
           </Link>
         ) : (
@@ -130,7 +135,9 @@ export function InstructionCard({
         <Typography variant="body2" color="text.secondary" component="span">
           {datesText(i)}
         </Typography>
-        {f.expiresTonight && <Chip size="small" color="warning" variant="outlined" label={INSTRUCTION_MESSAGES.expiresTonight} />}
+        {f.expiresTonight && (
+          <Chip size="small" color="warning" variant="outlined" label={INSTRUCTION_MESSAGES.expiresTonight} />
+        )}
         {f.longTerm && <Chip size="small" color="info" variant="outlined" label={INSTRUCTION_MESSAGES.longTerm} />}
         {!f.active && <Chip size="small" label={f.status} />}
       </Box>

@@ -50,9 +50,7 @@ export function InstructionCardGrid({
           profileTo={instructionPaths.profile(building, i.occupancy)}
           onOpen={onOpen ? () => onOpen(i) : undefined}
           to={onOpen ? undefined : instructionPaths.detail(building, i.id)}
-          actions={
-            withActions ? <ExpireButton instruction={i} active={factsOf(i, timeZone).active} /> : undefined
-          }
+          actions={withActions ? <ExpireButton instruction={i} active={factsOf(i, timeZone).active} /> : undefined}
         />
       ))}
     </Box>

@@ -1,15 +1,9 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import InputAdornment from "@mui/material/InputAdornment";
 import Paper from "@mui/material/Paper";
-import TextField from "@mui/material/TextField";
-import AddIcon from "@mui/icons-material/Add";
 import ListAltIcon from "@mui/icons-material/ListAlt";
-import SearchIcon from "@mui/icons-material/Search";
 import { INSTRUCTION_DEFAULT_ORDERING, INSTRUCTION_QUERY_LIMIT, MESSAGES } from "@portico/contract";
-import { RouterLink } from "../../../components/RouterLink.tsx";
 import { LoadedList } from "../../../components/LoadedList.tsx";
 import { SelectFilter } from "../../../components/FilterBar.tsx";
 import { useBuilding } from "../../../lib/session.tsx";
@@ -17,8 +11,9 @@ import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useInstructions, useInstructionTypes } from "../api.ts";
 import { instructionPaths } from "../model.ts";
 import { useCanWriteInstructions } from "../components/ExpireButton.tsx";
-import { Header } from "../components/Header.tsx";
+import { SectionHeader } from "../components/Header.tsx";
 import { InstructionCardGrid } from "../components/InstructionCardGrid.tsx";
+import { ApartmentSearch } from "../components/SideDrawer.tsx";
 import { useDebounced } from "../components/useDebounced.ts";
 
 /**
@@ -62,16 +57,10 @@ export function Component() {
 
   return (
     <Box>
-      <Header title="Front desk instructions">
-        <Button component={RouterLink} to={instructionPaths.list(building)} variant="outlined" startIcon={<ListAltIcon />}>
-          Advanced search
-        </Button>
-        {canWrite && (
-          <Button component={RouterLink} to={instructionPaths.create(building)} variant="contained" startIcon={<AddIcon />}>
-            Create
-          </Button>
-        )}
-      </Header>
+      <SectionHeader
+        other={{ to: instructionPaths.list(building), label: "Advanced search", icon: <ListAltIcon /> }}
+        createTo={canWrite ? instructionPaths.create(building) : null}
+      />
       <Paper
         variant="outlined"
         role="search"
@@ -85,20 +74,7 @@ export function Component() {
           onChange={(v) => set("instruction_type", v)}
           choices={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
         />
-        <TextField
-          label="Search apartment or resident"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <ApartmentSearch value={text} onChange={setText} />
       </Paper>
       <LoadedList
         query={list}
