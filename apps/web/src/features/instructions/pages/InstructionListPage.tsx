@@ -45,6 +45,9 @@ const STATUS_LABELS: Record<(typeof INSTRUCTION_STATUS_FILTERS)[number], string>
   all: "All",
 };
 
+/** The largest page MUI X's free DataGrid takes. */
+const GRID_MAX_PAGE = 100;
+
 const DATE_PAIRS = [["date_range_min", "date_range_max"]] as const;
 
 type Draft = Record<ListFilter, string>;
@@ -77,6 +80,9 @@ export function Component() {
   const appliedErrors = dateFilterErrors(applied, DATE_PAIRS, isValidDay);
   const valid = Object.keys(appliedErrors).length === 0;
   const ordering = params.get("ordering") || undefined;
+  // The profile links here with limit=5000 (every instruction of the unit on one page): the
+  // call asks for that many, the grid (100 rows a page at most) shows them all on its first page.
+  const gridPaging = { limit: Math.min(paging.limit, GRID_MAX_PAGE), offset: paging.offset };
 
   const list = useInstructions(listQueryOf(params, building, paging), { enabled: valid });
 
@@ -232,7 +238,7 @@ export function Component() {
         label="Instructions"
         columns={columns}
         query={list}
-        paging={paging}
+        paging={gridPaging}
         onPagingChange={setPaging}
         pageSizes={[INSTRUCTION_LIST_PAGE_SIZE, 100]}
         ordering={ordering ?? "-expiration_date"}
