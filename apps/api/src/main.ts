@@ -34,7 +34,7 @@ async function main() {
   if (args.has("--no-demo")) config.demoData = false;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  if (config.demoData) await seedDemo(database.db, { log: (m) => console.log(m) });
+  if (config.demoData) await seedDemo(database.db, { log: (m) => console.log(m), files: { config } });
   const app = await buildApp({ config, database });
 
   let closing = false;

@@ -113,6 +113,9 @@ export const TOPICS = {
     ],
   },
   shift_log_types: { param: "all", sources: [{ table: "shift_log_types", id: ALL }] },
+  /** A front-desk instruction of the building. */
+  instructions: { param: "building", sources: [{ table: "instructions", id: column("building_id") }] },
+  instruction_types: { param: "all", sources: [{ table: "instruction_types", id: ALL }] },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -194,7 +197,7 @@ export type CacheName = keyof typeof CACHES;
 
 /** Topics heard by other readers of the feed (live screens: modules/live). */
 export const SUBSCRIBERS = {
-  live: ["packages", "shift_logs", "units", "building", "user"],
+  live: ["packages", "shift_logs", "instructions", "units", "building", "user"],
 } as const satisfies Record<string, readonly TopicName[]>;
 
 /** The topics a declaration reads, its own user's included. */
@@ -360,7 +363,8 @@ export function feedMigrationSql(): string {
       "-- GENERATED from apps/api/src/lib/caches.ts (TOPICS) by `npm run feed:generate -w apps/api`: do not edit.",
       "-- Row triggers send `<topic>:<id>` on channel portico_changes (lib/change-feed.ts).",
       "",
-      "-- Every feed trigger and trigger function of earlier migrations (hand-written or generated) goes.",
+      "-- Every feed trigger and trigger function of earlier migrations (hand-written or generated) goes;",
+      "-- trigger functions other triggers still use stay.",
       "DO $$",
       "DECLARE",
       "  r record;",
@@ -372,6 +376,9 @@ export function feedMigrationSql(): string {
       "    UNION ALL",
       "    SELECT 2, format('DROP FUNCTION %s', p.oid::regprocedure) FROM pg_proc p",
       "    WHERE p.proname LIKE 'portico\\_%' AND p.prorettype = 'trigger'::regtype",
+      "      -- not the functions of other triggers (the list counts of migration 0016 …)",
+      "      AND NOT EXISTS (SELECT 1 FROM pg_trigger o WHERE o.tgfoid = p.oid AND NOT o.tgisinternal",
+      "        AND o.tgname NOT LIKE '%change\\_feed%' AND o.tgname NOT LIKE 'portico\\_feed\\_%')",
       "    ORDER BY step",
       "  LOOP",
       "    EXECUTE r.stmt;",

@@ -49,6 +49,8 @@ export const topics = {
   packageTypes: "package_types:all",
   shiftLogs: (buildingId: number) => `shift_logs:${buildingId}`,
   shiftLogTypes: "shift_log_types:all",
+  instructions: (buildingId: number) => `instructions:${buildingId}`,
+  instructionTypes: "instruction_types:all",
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

@@ -4,6 +4,8 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema.js";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { fileTypeFromBuffer } from "file-type";
@@ -451,6 +453,15 @@ export async function registerUploadParsers(
       done(null, body),
     );
   }
+}
+
+/**
+ * For bodies the service judges itself (row by row, or a multipart form): the route's body schema
+ * documents the request and the body reaches the service as sent; path and query are checked as usual.
+ */
+export function bodyAsSent<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
+  if (route.httpPart === "body") return (data) => ({ value: data });
+  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
 }
 
 /**

@@ -7,7 +7,19 @@ import shiftLogs from "./shift-logs/routes.ts";
 import occupancies from "./occupancies/routes.ts";
 import idCards from "./id-cards/routes.ts";
 import packages from "./packages/routes.ts";
+import instructions from "./instructions/routes.ts";
 import live from "./live/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
-export const modules: FastifyPluginAsync[] = [auth, me, buildings, employees, shiftLogs, occupancies, idCards, packages, live];
+export const modules: FastifyPluginAsync[] = [
+  auth,
+  me,
+  buildings,
+  employees,
+  shiftLogs,
+  occupancies,
+  idCards,
+  packages,
+  instructions,
+  live,
+];

@@ -6,3 +6,4 @@ export * from "./mail.ts";
 export * from "./notifications.ts";
 export * from "./unit-profiles.ts";
 export * from "./packages.ts";
+export * from "./instructions.ts";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { seedShiftLogs } from "./shift-logs.ts";
 import { seedPackages } from "./packages.ts";
+import { seedInstructions, type SeedInstructionsOptions } from "./instructions.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -32,6 +33,8 @@ export interface SeedOptions {
   fast?: boolean;
   /** The moment the data is built around (lease dates, last logins); defaults to now. */
   now?: Date;
+  /** Where demo photos (instructions) are stored; without it the demo has no photos. */
+  files?: SeedInstructionsOptions["files"];
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -497,19 +500,19 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
     // Several instances may start at once on one PostgreSQL: one seeds, the others find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     if ((await tx.select({ id: portfolios.id }).from(portfolios).limit(1)).length) return null;
-    return seedInto(tx, now, passwordHash);
+    return seedInto(tx, now, passwordHash, opts.files);
   });
   if (seeded) {
     log(
       `Demo data: "${DEMO_PORTFOLIO.name}", ${seeded.buildings} buildings, ${seeded.apartments} units, ` +
         `${seeded.occupancies} leases, ${seeded.residents} residents, ${seeded.shift_log_notes} shift log notes, ` +
-        `${seeded.packages} packages, ${seeded.staff} staff accounts ` +
+        `${seeded.packages} packages, ${seeded.instructions} instructions, ${seeded.staff} staff accounts ` +
         `(password ${DEMO_PASSWORD}) in ${Date.now() - started} ms`,
     );
   }
 }
 
-async function seedInto(tx: Tx, now: Date, passwordHash: string) {
+async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOptions["files"]) {
   const [portfolio] = await tx
     .insert(portfolios)
     .values({ ...DEMO_PORTFOLIO, logo_url: null })
@@ -687,9 +690,11 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string) {
   }
   const { notes: shiftLogNotes } = await seedShiftLogs(tx, { now });
   const { packages: packageCount } = await seedPackages(tx, { now });
+  const { instructions: instructionCount } = await seedInstructions(tx, { now, files });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,
+    instructions: instructionCount,
     buildings: BUILDING_PLANS.length,
     apartments: apartmentCount,
     occupancies: occupancyCount,

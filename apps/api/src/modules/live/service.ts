@@ -17,7 +17,7 @@ import type { ChangeFeed } from "../../lib/change-feed.ts";
  * starts. An event tells only "this area of a building you can see changed".
  */
 
-export const LIVE_TOPICS = ["packages", "shift_logs", "units", "building"] as const;
+export const LIVE_TOPICS = ["packages", "shift_logs", "instructions", "units", "building"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export const COALESCE_MS = 100;
@@ -157,7 +157,8 @@ export class LiveHub {
     mine.add(s);
     this.total++;
     const head = `retry: ${RETRY_MS}\n`;
-    if (lastEventId === undefined || lastEventId === "") return `${head}id: ${this.id(this.seq)}\nevent: ready\ndata: {}\n\n`;
+    if (lastEventId === undefined || lastEventId === "")
+      return `${head}id: ${this.id(this.seq)}\nevent: ready\ndata: {}\n\n`;
     return `${head}event: ready\ndata: {}\n\n${this.missed(s.building, lastEventId)}`;
   }
 

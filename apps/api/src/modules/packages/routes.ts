@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema.js";
-import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   APARTMENT_PACKAGES_LIMIT,
@@ -41,7 +40,7 @@ import {
   paginated,
 } from "@portico/contract";
 import { contextOf } from "../../lib/context.ts";
-import { isUploadedFile, registerUploadParsers } from "../../lib/files.ts";
+import { bodyAsSent, isUploadedFile, registerUploadParsers } from "../../lib/files.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
 import { registerTypeList } from "../../lib/type-lists/routes.ts";
@@ -60,15 +59,6 @@ const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 /** Bulk writes answer 400 with one error object per row. */
 const rowErrors = { ...errors, 400: z.union([z.array(FieldErrors), FieldErrors]) };
 const tags = ["packages"];
-
-/**
- * For bodies the service judges itself (row by row, or a multipart form): the route's body schema
- * documents the request and the body reaches the service as sent; path and query are checked as usual.
- */
-function bodyAsSent<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
-  if (route.httpPart === "body") return (data) => ({ value: data });
-  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
-}
 
 /** The fields and photo of a close request: a multipart form (read into the body), or JSON without a photo. */
 function readCloseRequest(body: unknown) {
@@ -171,7 +161,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: Package, ...errors },
       },
     },
-    async (req) => service.editOpeningComment(contextOf(req), req.params.id, req.query.building, req.body.opening_comment),
+    async (req) =>
+      service.editOpeningComment(contextOf(req), req.params.id, req.query.building, req.body.opening_comment),
   );
 
   app.get(
@@ -232,7 +223,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PackageCloseResult, ...errors, 413: Detail },
       },
     },
-    async (req) => logClose.bulkClose(contextOf(req), { ...readCloseRequest(req.body), queryBuilding: req.query.building }),
+    async (req) =>
+      logClose.bulkClose(contextOf(req), { ...readCloseRequest(req.body), queryBuilding: req.query.building }),
   );
 
   // Building views ---------------------------------------------------------------------------
