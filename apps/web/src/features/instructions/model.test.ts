@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, FOOD_DELIVERY_TYPE_ID, INSTRUCTION_MESSAGES, MESSAGES } from "@portico/contract";
-import { factsOf, instructionFormSchema, instructionPaths, listQueryOf, typeChoices } from "./model.ts";
+import { factsOf, instructionFormSchema, instructionPaths, listQueryOf, readableText, typeChoices } from "./model.ts";
 import { makeInstruction, today, TYPES } from "./testing.tsx";
 
 const TZ = "America/New_York";
@@ -100,5 +100,15 @@ describe("the form's rules", () => {
   it("offers the active types (and the instruction's own)", () => {
     expect(typeChoices(TYPES).map((t) => t.id)).not.toContain(4);
     expect(typeChoices(TYPES, 4).map((t) => t.id)).toContain(4);
+  });
+});
+
+describe("type chips stay readable", () => {
+  it("keeps the type's text colour when it contrasts enough, else black or white", () => {
+    expect(readableText("#1976D2", "#FFFFFF")).toBe("#FFFFFF");
+    expect(readableText("#F57C00", "#000000")).toBe("#000000");
+    // Green with white is 4.1:1: black reads better.
+    expect(readableText("#388E3C", "#FFFFFF")).toBe("#000000");
+    expect(readableText("#212121", "#333333")).toBe("#FFFFFF");
   });
 });

@@ -169,3 +169,29 @@ export function typeChoices<T extends Pick<InstructionType, "id" | "is_active">>
 ) {
   return types.filter((t) => t.is_active || t.id === current);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Colours
+
+const luminance = (hex: string): number | null => {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return null;
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(m[1].slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * The type's text colour on its background, or black / white (whichever reads better) when the
+ * type's own pair is below the 4.5:1 contrast small text needs.
+ */
+export function readableText(background: string, text: string): string {
+  const bg = luminance(background);
+  const fg = luminance(text);
+  if (bg === null) return text;
+  if (fg !== null && contrast(bg, fg) >= 4.5) return text;
+  return contrast(bg, 0) >= contrast(bg, 1) ? "#000000" : "#FFFFFF";
+}

@@ -73,7 +73,7 @@ export function ExpireButton({
       <Button
         size={size}
         variant="outlined"
-        color="warning"
+        color="error"
         startIcon={<EventBusyIcon />}
         onClick={() => setConfirming(true)}
       >

@@ -1,16 +1,15 @@
 import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import DoNotDisturbIcon from "@mui/icons-material/DoNotDisturbOn";
 import { ClampedText } from "../../../components/ClampedText.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { formatZonedDate } from "../../../lib/zonedDates.ts";
-import { INSTRUCTION_MESSAGES, type Instruction } from "@portico/contract";
+import type { Instruction } from "@portico/contract";
 import { factsOf } from "../model.ts";
 import { InstructionTypeChip } from "./InstructionTypeChip.tsx";
+import { DoNotDisturbTag, InstructionTags } from "./Tags.tsx";
 
 export interface InstructionCardProps {
   instruction: Instruction;
@@ -102,16 +101,7 @@ export function InstructionCard({
             {i.apartment_number}
           </Typography>
         )}
-        {i.occupancy_is_do_not_disturb && (
-          <Chip
-            size="small"
-            color="warning"
-            icon={<DoNotDisturbIcon />}
-            label="Do not disturb"
-            sx={{ fontWeight: 600 }}
-          />
-        )}
-        {f.isNew && <Chip size="small" color="success" label="New" />}
+        {i.occupancy_is_do_not_disturb && <DoNotDisturbTag />}
       </Box>
       <Box sx={{ display: "flex", gap: 1.5, alignItems: "flex-start" }}>
         {!hidePhoto && i.photo_url && (
@@ -135,11 +125,7 @@ export function InstructionCard({
         <Typography variant="body2" color="text.secondary" component="span">
           {datesText(i)}
         </Typography>
-        {f.expiresTonight && (
-          <Chip size="small" color="warning" variant="outlined" label={INSTRUCTION_MESSAGES.expiresTonight} />
-        )}
-        {f.longTerm && <Chip size="small" color="info" variant="outlined" label={INSTRUCTION_MESSAGES.longTerm} />}
-        {!f.active && <Chip size="small" label={f.status} />}
+        <InstructionTags facts={f} />
       </Box>
       {actions && <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>{actions}</Box>}
     </Paper>

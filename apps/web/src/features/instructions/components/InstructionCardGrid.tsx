@@ -17,6 +17,9 @@ export interface InstructionCardGridProps {
   withActions?: boolean;
 }
 
+/** The narrowest a card gets before the grid drops a column. */
+const MIN_CARD = 250;
+
 /** Instruction cards in a responsive grid (one column on phones, up to `columns`). */
 export function InstructionCardGrid({
   instructions,
@@ -27,7 +30,6 @@ export function InstructionCardGrid({
   onOpen,
   withActions = true,
 }: InstructionCardGridProps) {
-  const tpl = (n: number) => `repeat(${Math.min(n, columns)}, minmax(0, 1fr))`;
   return (
     <Box
       component="ul"
@@ -38,7 +40,8 @@ export function InstructionCardGrid({
         m: 0,
         display: "grid",
         gap: 1.5,
-        gridTemplateColumns: { xs: tpl(1), sm: tpl(2), md: tpl(3), lg: tpl(4) },
+        // As many columns as fit cards of MIN_CARD px, `columns` at the most (the container's width decides).
+        gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, max(${MIN_CARD}px, calc((100% - ${columns - 1} * 12px) / ${columns}))), 1fr))`,
       }}
     >
       {instructions.map((i) => (

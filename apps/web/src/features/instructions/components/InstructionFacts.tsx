@@ -3,12 +3,13 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
-import { INSTRUCTION_MESSAGES, type Instruction } from "@portico/contract";
+import type { Instruction } from "@portico/contract";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { formatDate } from "../../../lib/dates.ts";
 import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { factsOf, instructionPaths, personName } from "../model.ts";
 import { InstructionTypeChip } from "./InstructionTypeChip.tsx";
+import { DoNotDisturbTag, InstructionTags } from "./Tags.tsx";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -54,14 +55,7 @@ export function InstructionFacts({
       >
         <Fact label="Status">
           <Box component="span" sx={{ display: "inline-flex", flexWrap: "wrap", gap: 0.75 }}>
-            <Chip size="small" color={f.active ? "success" : "default"} label={f.status} />
-            {f.expiresTonight && (
-              <Chip size="small" color="warning" variant="outlined" label={INSTRUCTION_MESSAGES.expiresTonight} />
-            )}
-            {f.longTerm && f.active && (
-              <Chip size="small" color="info" variant="outlined" label={INSTRUCTION_MESSAGES.longTerm} />
-            )}
-            {f.isNew && <Chip size="small" color="success" label="New" />}
+            <InstructionTags facts={f} status="always" />
           </Box>
         </Fact>
         <Fact label="Type">
@@ -72,7 +66,11 @@ export function InstructionFacts({
             {i.apartment_number}
           </Link>
           {i.occupants.length > 0 && ` · ${i.occupants.map(personName).join(", ")}`}
-          {i.occupancy_is_do_not_disturb && <Chip size="small" color="warning" label="Do not disturb" sx={{ ml: 1 }} />}
+          {i.occupancy_is_do_not_disturb && (
+            <Box component="span" sx={{ ml: 1 }}>
+              <DoNotDisturbTag />
+            </Box>
+          )}
         </Fact>
         <Fact label="Name">{i.name || "—"}</Fact>
         <Fact label="Instructions">{i.instruction_text || "—"}</Fact>

@@ -1,5 +1,6 @@
 import Box from "@mui/material/Box";
 import type { InstructionTypeSummary } from "@portico/contract";
+import { readableText } from "../model.ts";
 
 /** An instruction type in its colours: its short name, its full name as the tooltip. */
 export function InstructionTypeChip({
@@ -22,7 +23,7 @@ export function InstructionTypeChip({
           px: 0.75,
           borderRadius: 1,
           bgcolor: type.color_hex,
-          color: type.font_color_hex,
+          color: readableText(type.color_hex, type.font_color_hex),
           fontWeight: 700,
           fontSize: "0.78rem",
           lineHeight: 1.7,
