@@ -86,7 +86,7 @@ test("register a guest with a photo, find it on the grid, the dashboard and the 
   // The unit profile's Instructions panel.
   await page.goto("/1/manage/unit-profiles/91");
   const panel = page.getByRole("region", { name: "Instructions" });
-  await expect(panel.getByRole("link", { name: guest })).toBeVisible();
+  await expect(panel.getByRole("link", { name: guest, exact: true })).toBeVisible();
   await expect(panel.getByRole("link", { name: "All instructions" })).toHaveAttribute(
     "href",
     "/1/front-desk/instructions/list?occupancy=91&limit=5000&status=all",
