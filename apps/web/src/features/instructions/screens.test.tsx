@@ -12,6 +12,7 @@ import { Component as ListPage } from "./pages/InstructionListPage.tsx";
 import { Component as DetailPage } from "./pages/InstructionDetailPage.tsx";
 import FoodDeliveryDrawer from "./components/FoodDeliveryDrawer.tsx";
 import { DashboardInstructionsTab } from "./components/DashboardInstructionsTab.tsx";
+import { InstructionListsWidget } from "./components/InstructionListsWidget.tsx";
 import { ProfileFoodDeliveriesPanel, ProfileInstructionsPanel } from "./index.ts";
 import { defaults, fakeApi, makeInstruction, makeMe, renderWithApp, today } from "./testing.tsx";
 
@@ -217,10 +218,15 @@ describe("Arrived and Expire", () => {
 
 describe("the dashboard tab and the unit profile", () => {
   it("shows 9 cards, then 9 more up to 27, then the link to search all", async () => {
-    const list = Array.from({ length: 27 }, (_, n) => makeInstruction({ id: n + 1, name: `Guest ${n + 1}` }));
+    const list = Array.from({ length: 27 }, (_, n) =>
+      makeInstruction({ id: n + 1, name: `Guest ${n + 1}`, typeId: n === 1 ? FOOD_DELIVERY_TYPE_ID : 1 }),
+    );
     const { calls } = fakeApi(undefined, defaults(list));
     renderWithApp(<DashboardInstructionsTab />);
     expect(await screen.findAllByTestId("instruction-card")).toHaveLength(9);
+    // Food-delivery cards have 'Arrived'; the others no button.
+    expect(screen.getAllByRole("button", { name: /^Arrived/ })).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Expire" })).toBeNull();
     expect(calls.find((c) => c.path === "/instructions/instructions/")!.query.get("limit")).toBe("27");
     fireEvent.click(screen.getByRole("button", { name: "Show more" }));
     expect(screen.getAllByTestId("instruction-card")).toHaveLength(18);
@@ -264,5 +270,34 @@ describe("the dashboard tab and the unit profile", () => {
       "/1/front-desk/instructions/list?occupancy=91&limit=5000&status=all",
     );
     expect(screen.queryByRole("region", { name: "Food deliveries" })).toBeNull();
+  });
+});
+
+describe("the dashboard's right side", () => {
+  it("the name search goes to the unit profile; the two buttons open their drawers", async () => {
+    const guard = makeInstruction({ id: 5, typeId: 3, name: "Ex-partner" });
+    const { calls } = fakeApi(undefined, defaults([guard]));
+    const { router } = renderWithApp(<InstructionListsWidget />, {
+      extraRoutes: [{ path: "/:buildingId/manage/unit-profiles/:id", element: <p>Unit profile</p> }],
+      routePath: "/:buildingId/dashboard",
+    });
+    fireEvent.click(screen.getByRole("button", { name: INSTRUCTION_MESSAGES.securityList }));
+    const security = await screen.findByRole("dialog", { name: INSTRUCTION_MESSAGES.securityList });
+    expect(await within(security).findByText("Ex-partner")).toBeTruthy();
+    expect(within(security).getByRole("button", { name: "Print" })).toBeTruthy();
+    expect(calls.some((c) => c.path === "/instructions/instructions/security/")).toBe(true);
+    fireEvent.click(within(security).getByRole("button", { name: "Close" }));
+
+    fireEvent.click(screen.getByRole("button", { name: INSTRUCTION_MESSAGES.recentlyExpired }));
+    await screen.findByRole("dialog", { name: INSTRUCTION_MESSAGES.recentlyExpired });
+    expect(calls.some((c) => c.path === "/instructions/instructions/expired/")).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+
+    const search = screen.getByRole("combobox", { name: "Active name search (instructions, pets)" });
+    fireEvent.change(search, { target: { value: "Ex" } });
+    fireEvent.click(await screen.findByRole("option", { name: /Ex-partner/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/1/manage/unit-profiles/91"));
+    const asked = calls.find((c) => c.path === "/instructions/instructions/" && c.query.get("search") === "Ex")!;
+    expect(asked.query.get("status")).toBe("active");
   });
 });

@@ -70,6 +70,7 @@ export function DashboardInstructionsTab() {
             label="Active instructions"
             columns={3}
             onOpen={setOpen}
+            actions="arrived"
           />
         )}
       </LoadedList>

@@ -1,5 +1,5 @@
 import Box from "@mui/material/Box";
-import type { Instruction } from "@portico/contract";
+import { type Instruction, isFoodDelivery } from "@portico/contract";
 import { factsOf, instructionPaths } from "../model.ts";
 import { ExpireButton } from "./ExpireButton.tsx";
 import { InstructionCard } from "./InstructionCard.tsx";
@@ -13,8 +13,8 @@ export interface InstructionCardGridProps {
   columns?: number;
   /** Open a card in a drawer; without it the name links to the detail page. */
   onOpen?: (i: Instruction) => void;
-  /** Show Arrived / Expire on each active card. */
-  withActions?: boolean;
+  /** The buttons of active cards: Arrived and Expire, only Arrived (food deliveries), or none. */
+  actions?: "expire" | "arrived" | "none";
 }
 
 /** The narrowest a card gets before the grid drops a column. */
@@ -28,7 +28,7 @@ export function InstructionCardGrid({
   label,
   columns = 4,
   onOpen,
-  withActions = true,
+  actions = "expire",
 }: InstructionCardGridProps) {
   return (
     <Box
@@ -53,7 +53,11 @@ export function InstructionCardGrid({
           profileTo={instructionPaths.profile(building, i.occupancy)}
           onOpen={onOpen ? () => onOpen(i) : undefined}
           to={onOpen ? undefined : instructionPaths.detail(building, i.id)}
-          actions={withActions ? <ExpireButton instruction={i} active={factsOf(i, timeZone).active} /> : undefined}
+          actions={
+            actions === "expire" || (actions === "arrived" && isFoodDelivery(i)) ? (
+              <ExpireButton instruction={i} active={factsOf(i, timeZone).active} />
+            ) : undefined
+          }
         />
       ))}
     </Box>

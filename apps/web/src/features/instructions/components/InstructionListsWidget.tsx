@@ -38,13 +38,12 @@ export function InstructionListsWidget() {
   );
 }
 
-/** A drawer of instruction cards, one column. */
+/** A drawer of instruction cards, one column, to read (and print). */
 function CardsDrawer({
   title,
   query,
   loadingLabel,
   empty,
-  withActions,
   onClose,
   actions,
 }: {
@@ -52,7 +51,6 @@ function CardsDrawer({
   query: ReturnType<typeof useSecurityInstructions>;
   loadingLabel: string;
   empty: string;
-  withActions: boolean;
   onClose: () => void;
   actions?: ReactNode;
 }) {
@@ -67,7 +65,7 @@ function CardsDrawer({
             timeZone={info?.time_zone}
             label={title}
             columns={1}
-            withActions={withActions}
+            actions="none"
           />
         )}
       </LoadedList>
@@ -88,7 +86,6 @@ function RecentlyExpiredDrawer({ onClose }: { onClose: () => void }) {
       query={expired}
       loadingLabel="Loading expired instructions"
       empty="No instructions expired in the past 30 days"
-      withActions={false}
       onClose={onClose}
     />
   );
@@ -126,7 +123,6 @@ function SecurityListDrawer({ onClose }: { onClose: () => void }) {
         query={security}
         loadingLabel="Loading the security list"
         empty="No one is on the security / do not allow list"
-        withActions
         onClose={onClose}
         actions={
           <Button startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!security.data}>
