@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
-import { apiGet, apiSend, expectNoSeriousA11yViolations, signIn, signInTo, unique } from "./helpers.ts";
+import { apiGet, apiSend, expectNoSeriousA11yViolations, PNG, signIn, signInTo, unique } from "./helpers.ts";
 
 /**
  * Front-desk instructions in the browser against the demo portfolio: register a guest with a
@@ -11,12 +11,6 @@ import { apiGet, apiSend, expectNoSeriousA11yViolations, signIn, signInTo, uniqu
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.setTimeout(180_000);
-
-/** The smallest valid PNG (1×1, transparent). */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 interface Type {
   id: number;

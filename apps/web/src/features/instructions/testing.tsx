@@ -43,25 +43,18 @@ export const APARTMENTS: ApartmentDropdownItem[] = [
   { id: 12, apartment_number: "702", current_occupancy_id: null, is_vacant: true, floor: "7", line: "02" },
 ];
 
-const summary = ({
-  id,
-  name,
-  short_name,
-  color,
-  color_hex,
-  font_color_hex,
-  is_end_date_required,
-  is_security,
-}: InstructionType) => ({
-  id,
-  name,
-  short_name,
-  color,
-  color_hex,
-  font_color_hex,
-  is_end_date_required,
-  is_security,
-});
+/** The part of a type an instruction carries. */
+const summary = (t: InstructionType): Instruction["instruction_type"] => {
+  const {
+    display_order: _o,
+    tenant_permissions: _p,
+    tenant_permissions_display: _d,
+    is_active: _a,
+    is_immutable: _i,
+    ...rest
+  } = t;
+  return rest;
+};
 
 export function makeInstruction(over: Partial<Instruction> & { typeId?: number } = {}): Instruction {
   const { typeId = 1, ...rest } = over;

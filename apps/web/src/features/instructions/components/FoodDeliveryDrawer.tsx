@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useState } from "react";
 import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -18,6 +17,7 @@ import {
 } from "@portico/contract";
 import { LoadedList } from "../../../components/LoadedList.tsx";
 import { serverErrorText, serverFieldText } from "../../../lib/forms.ts";
+import { useCloseOnNavigate } from "../../../lib/useCloseOnNavigate.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { dayInZone } from "../../../lib/zonedDates.ts";
 import { useCreateInstruction, useInstructions } from "../api.ts";
@@ -43,14 +43,7 @@ export default function FoodDeliveryDrawer({ open, onClose }: FoodDeliveryDrawer
   const [text, setText] = useState("");
   const term = useDebounced(text.trim());
   // Following a link out of the drawer (a unit) closes it.
-  const { pathname } = useLocation();
-  const shownAt = useRef(pathname);
-  useEffect(() => {
-    if (pathname !== shownAt.current) {
-      shownAt.current = pathname;
-      onClose();
-    }
-  }, [pathname, onClose]);
+  useCloseOnNavigate(onClose);
   const deliveries = useInstructions(
     {
       building,
