@@ -88,6 +88,10 @@ export const OBJECT_OF_BUILDING: Record<string, string> = {
   "/api/v1/core/occupancy-flags/":
     "select f.id from occupancy_flags f join occupancies c on c.id = f.occupancy_id where c.building_id = $1",
   "/api/v1/id-cards/id-cards/": "select id from id_card_jobs where building_id = $1",
+  "/api/v1/instructions/instructions/": "select id from instructions where building_id = $1",
+  "/api/v1/instructions/detailed-instructions/": "select id from instructions where building_id = $1",
+  "/api/v1/instructions/instructions/detailed-instructions/": "select id from instructions where building_id = $1",
+  "/api/v1/instructions/instructions-photos/": "select id from instructions where building_id = $1",
   "/api/v1/core/buildings/": "select $1::int as id",
   "/api/v1/core/building-settings/": "select $1::int as id",
 };

@@ -141,7 +141,8 @@ function valueOf(schemaIn: Schema | undefined, field: string): unknown {
     case "object": {
       const out: Record<string, unknown> = {};
       for (const name of Object.keys(s.properties ?? {}))
-        if (s.required?.includes(name) || (fillOptional && worthFilling(name))) out[name] = valueOf(s.properties?.[name], name);
+        if (s.required?.includes(name) || (fillOptional && worthFilling(name)))
+          out[name] = valueOf(s.properties?.[name], name);
       return out;
     }
     case "string": {
@@ -163,6 +164,7 @@ function valueOf(schemaIn: Schema | undefined, field: string): unknown {
 const MORE_OBJECTS: Record<string, string> = {
   "package-types": "select id from package_types where $1::int > 0",
   "shift-log-types": "select id from shift_log_types where $1::int > 0",
+  "instruction-types": "select id from instruction_types where not is_immutable and $1::int > 0",
   "occupancy-flags":
     "select f.id from occupancy_flags f join occupancies c on c.id = f.occupancy_id where c.building_id = $1",
   itemId: "select id from package_queue where building_id = $1",
@@ -277,11 +279,19 @@ describe("a write on one instance is seen by the caches of another within a seco
     // The check sees staleness: with the feed's triggers off, the same writes leave B stale.
     const tables = readTables();
     const toggle = (on: boolean) =>
-      Promise.all(tables.map((t) => A.database.query(`ALTER TABLE ${t} ${on ? "ENABLE" : "DISABLE"} TRIGGER ${FEED_TRIGGER(t)}`)));
+      Promise.all(
+        tables.map((t) => A.database.query(`ALTER TABLE ${t} ${on ? "ENABLE" : "DISABLE"} TRIGGER ${FEED_TRIGGER(t)}`)),
+      );
     await toggle(false);
     try {
-      const blind = await exercise(writes.filter((o) => o.method === "POST"), cached, 1);
-      expect(blind.stale.length, "a write with the triggers off must leave the other instance stale").toBeGreaterThan(0);
+      const blind = await exercise(
+        writes.filter((o) => o.method === "POST"),
+        cached,
+        1,
+      );
+      expect(blind.stale.length, "a write with the triggers off must leave the other instance stale").toBeGreaterThan(
+        0,
+      );
     } finally {
       await toggle(true);
     }

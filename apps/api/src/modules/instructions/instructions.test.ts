@@ -256,6 +256,15 @@ describe("create", () => {
     expect((await t.as("clubadmin").get(`${LIST}?building=1`)).statusCode).toBe(403);
   });
 
+  it("a write reaches the live screens as its building's instructions topic", async () => {
+    const seen: string[] = [];
+    const off = t.app.changes.subscribe((topic) => void seen.push(topic));
+    const i = await create({ name: "Live" });
+    await t.as("frontdesk").post(`${LIST}${i.id}/expire/`);
+    off();
+    expect(seen.filter((x) => x === "instructions:1").length).toBeGreaterThanOrEqual(2);
+  });
+
   it("tells staff who track the unit's instructions (not the author)", async () => {
     const [manager] = rowsOf<{ id: number }>(await t.db.execute(sql`select id from users where username = 'manager'`));
     await t.db.execute(sql`insert into occupancy_tracking (occupancy_id, user_id, track_instructions)

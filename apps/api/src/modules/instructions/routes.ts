@@ -179,6 +179,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (req, reply) => {
+      // A building named in the query is checked before the form is judged (403 before 400).
+      if (req.query.building !== undefined) await service.requireWritableBuilding(contextOf(req), req.query.building);
       const { values, photo } = readForm(InstructionWrite, req.body);
       return reply.status(201).send(await service.createInstruction(contextOf(req), values, photo, req.query.building));
     },

@@ -270,6 +270,11 @@ async function withPhoto<T>(ctx: ServiceContext, url: string | null, run: () => 
   }
 }
 
+/** May the user create instructions in this building (403 otherwise)? */
+export async function requireWritableBuilding(ctx: ServiceContext, buildingId: number): Promise<void> {
+  await requireBuilding(ctx, ctx.db, buildingId, "instruction.create");
+}
+
 /** POST /instructions/instructions/ (JSON or multipart with the photo file photo_url). */
 export async function createInstruction(
   ctx: ServiceContext,
