@@ -2,9 +2,9 @@ import { expect as baseExpect, test, type Locator, type Page } from "@playwright
 import { apiGet, signIn } from "./helpers.ts";
 
 /**
- * The dashboard's widgets in the browser: the front desk card (Shift log tab) and the Packages
- * summary, laid out on a wide screen and on a phone, the summary kept live. Building 1 is
- * 100 Riverside Drive; unit 808 is occupancy 63.
+ * The dashboard's widgets in the browser: the front desk card (Instructions and Shift log tabs)
+ * and the Packages summary, laid out on a wide screen and on a phone, the summary kept live.
+ * Building 1 is 100 Riverside Drive; unit 808 is occupancy 63.
  */
 
 // Sign-in and the first screen may be slow on a busy machine; what is timed is timed below.
@@ -25,6 +25,9 @@ async function openDashboard(page: Page, width: number, height: number) {
   await expect(page).toHaveURL(/\/1\/dashboard$/);
   const desk = page.getByRole("region", { name: "Front desk" });
   const packages = page.getByRole("region", { name: "Packages" });
+  // Instructions is the card's first tab (document 1 section 2.3); then the shift log.
+  await expect(desk.getByRole("tab", { name: "Instructions" })).toHaveAttribute("aria-selected", "true");
+  await desk.getByRole("tab", { name: "Shift log" }).click();
   await expect(desk.getByRole("tab", { name: "Shift log" })).toHaveAttribute("aria-selected", "true");
   await expect(desk.getByRole("list", { name: "Shift log notes" }).getByRole("listitem")).toHaveCount(10);
   await expect(packages.getByRole("region", { name: "Open by type" })).toBeVisible();
@@ -42,8 +45,11 @@ test("on a 1,440 px screen the shift log and the packages summary fill the width
   const main = await box(page.locator("main"));
   const d = await box(desk);
   const p = await box(packages);
-  // Side by side, top-aligned, the front desk card the wider.
-  expect(Math.abs(d.y - p.y)).toBeLessThan(2);
+  const side = await box(page.getByTestId("dashboard-side"));
+  // Side by side, the columns top-aligned (the instruction buttons above the packages), the
+  // front desk card the wider.
+  expect(Math.abs(d.y - side.y)).toBeLessThan(2);
+  expect(p.y).toBeGreaterThan(side.y);
   expect(p.x).toBeGreaterThan(d.x + d.width);
   expect(d.width).toBeGreaterThan(1.5 * p.width);
   // Together they span the page's content: no empty column.

@@ -3,6 +3,12 @@ import { expect, type Browser, type Page } from "@playwright/test";
 
 export const PASSWORD = "Portico!demo1";
 
+/** The smallest valid PNG (1×1, transparent), for photo uploads. */
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 /** How long signing in may take to reach the portal (the first sign-in starts the server's caches). */
 const SIGNED_IN_WITHIN = { timeout: 30_000 };
 

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { apiGet, apiSend, expectNoSeriousA11yViolations, signIn, signInTo, unique } from "./helpers.ts";
+import { apiGet, apiSend, expectNoSeriousA11yViolations, PNG, signIn, signInTo, unique } from "./helpers.ts";
 
 /**
  * Packages in the browser against the demo portfolio: logging for several units (grid counts),
@@ -11,12 +11,6 @@ import { apiGet, apiSend, expectNoSeriousA11yViolations, signIn, signInTo, uniqu
 // The shared test machine is often busy: give the real server room.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.setTimeout(180_000);
-
-/** The smallest valid PNG (1×1, transparent). */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 interface GridRow {
   occupancy_id: number;

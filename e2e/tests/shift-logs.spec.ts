@@ -233,6 +233,7 @@ test("search: filters live in the URL, survive a reload, and export downloads th
 test("the dashboard's Shift log tab searches by unit and links to the search page", async ({ page }) => {
   await signInTo(page, "frontdesk", "/1/dashboard");
   const tab = page.getByRole("tabpanel");
+  await page.getByRole("tab", { name: "Shift log" }).click();
   await expect(page.getByRole("tab", { name: "Shift log" })).toHaveAttribute("aria-selected", "true");
   await expect(tab.getByRole("listitem")).toHaveCount(10);
   await tab.getByRole("button", { name: "Show more" }).click();

@@ -10,6 +10,7 @@ import type { LiveTopicMap } from "../lib/live.ts";
 import { coreKeys } from "../lib/queries.ts";
 import { packageKeys } from "../features/packages/index.ts";
 import { shiftLogKeys } from "../features/shift-logs/index.ts";
+import { instructionKeys } from "../features/instructions/index.ts";
 import { showsUnitProfiles } from "../features/occupancies/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
@@ -20,5 +21,7 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Unit lists, profiles, residents, apartments, quick search and the apartment dropdown.
   units: () => [{ predicate: showsUnitProfiles }],
   // The building's settings and the list of buildings (names, addresses).
+  // Instruction grid, lists, dashboard tab and drawers, food deliveries, detail, history, profile panels.
+  instructions: () => [{ queryKey: instructionKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import("../features/shift-logs/pages/ShiftLogTypesPage.tsx"),
               },
               {
+                path: "settings/instruction-types",
+                lazy: () => import("../features/instructions/pages/InstructionTypesPage.tsx"),
+              },
+              {
                 path: "settings/package-types",
                 children: [
                   { index: true, lazy: () => import("../features/packages/pages/PackageTypesPage.tsx") },
@@ -91,6 +95,23 @@ export const routes: RouteObject[] = [
                     lazy: () => import("../features/packages/pages/RecentActivityPage.tsx"),
                   },
                   { path: ":packageId", lazy: () => import("../features/packages/pages/PackageDetailPage.tsx") },
+                ],
+              },
+              {
+                // Switching building on an instruction page goes to that building's instructions.
+                path: "front-desk/instructions",
+                handle: {
+                  onBuildingChange: (b: number) => `/${b}/front-desk/instructions`,
+                } satisfies BuildingSwitchHandle,
+                children: [
+                  { index: true, lazy: () => import("../features/instructions/pages/InstructionsGridPage.tsx") },
+                  { path: "list", lazy: () => import("../features/instructions/pages/InstructionListPage.tsx") },
+                  { path: "create", lazy: () => import("../features/instructions/pages/InstructionFormPage.tsx") },
+                  { path: "edit", lazy: () => import("../features/instructions/pages/InstructionFormPage.tsx") },
+                  {
+                    path: ":instructionId",
+                    lazy: () => import("../features/instructions/pages/InstructionDetailPage.tsx"),
+                  },
                 ],
               },
               // Unit-profile list and forms (document 1 section 2.4) and the management hub.

@@ -135,3 +135,24 @@ export function Pager({
     </Box>
   );
 }
+
+/**
+ * A reader of 'Changes: field: old ==> new; field: …' notes for `EventList`: each field under its
+ * label (else its name without underscores), each value through `readable`; null when the note
+ * is not a change note.
+ */
+export function changeNoteParser(
+  labels: Readonly<Record<string, string>>,
+  readable: (value: string) => string = (v) => v,
+): (note: string) => ChangeLine[] | null {
+  return (note) => {
+    if (!note.startsWith("Changes: ")) return null;
+    const lines: ChangeLine[] = [];
+    for (const part of note.slice("Changes: ".length).split(/; (?=[a-z_]+: )/)) {
+      const m = /^([a-z_]+): ([\s\S]*?) ==> ([\s\S]*)$/.exec(part);
+      if (!m) return null;
+      lines.push({ field: labels[m[1]] ?? m[1].replace(/_/g, " "), from: readable(m[2]), to: readable(m[3]) });
+    }
+    return lines;
+  };
+}

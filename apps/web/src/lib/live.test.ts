@@ -22,6 +22,7 @@ const topics: LiveTopicMap = {
   shift_logs: () => [{ queryKey: ["shift-logs", "notes"] }],
   units: () => [{ queryKey: ["occupancies"] }],
   building: (b) => [{ queryKey: ["core", "building-settings", b] }],
+  instructions: () => [{ queryKey: ["instructions"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {
@@ -64,12 +65,13 @@ describe("live stream of a building", () => {
     expect(invalidate.mock.calls[1][0]).toEqual({ queryKey: ["shift-logs", "notes"] });
 
     s.push("id: x.6\nevent: reset\ndata: {}\n\n");
-    await waitFor(() => invalidate.mock.calls.length === 6);
+    await waitFor(() => invalidate.mock.calls.length === 7);
     expect(invalidate.mock.calls.slice(2).map((c) => c[0])).toEqual([
       { queryKey: ["packages"] },
       { queryKey: ["shift-logs", "notes"] },
       { queryKey: ["occupancies"] },
       { queryKey: ["core", "building-settings", 1] },
+      { queryKey: ["instructions"] },
     ]);
     stop();
     stop = null;

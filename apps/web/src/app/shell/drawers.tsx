@@ -1,5 +1,5 @@
 /**
- * Drawers opened from the top navigation (shift log; later food deliveries, lockouts,
+ * Drawers opened from the top navigation (shift log, food deliveries; later lockouts,
  * contractors, elevators). The registry maps a nav item's key to its lazily loaded drawer;
  * a nav item with `drawer: true` and an entry here is a button that opens it.
  *
@@ -31,6 +31,7 @@ export interface ShellDrawerProps {
 
 export const SHELL_DRAWERS: Readonly<Record<string, LazyExoticComponent<ComponentType<ShellDrawerProps>>>> = {
   "shift-log": lazy(() => import("../../features/shift-logs/components/ShiftLogDrawer.tsx")),
+  "food-delivery": lazy(() => import("../../features/instructions/components/FoodDeliveryDrawer.tsx")),
 };
 
 export const hasShellDrawer = (key: string) => key in SHELL_DRAWERS;

@@ -12,7 +12,13 @@ const keys = (items: NavItem[]) => items.map((i) => i.key);
 
 describe("navigation table", () => {
   it("shows only items whose page exists", () => {
-    expect(keys(visibleNav(SIDEBAR_NAV, ctx("MG")))).toEqual(["dashboard", "manage", "unit-profiles", "packages"]);
+    expect(keys(visibleNav(SIDEBAR_NAV, ctx("MG")))).toEqual([
+      "dashboard",
+      "manage",
+      "unit-profiles",
+      "instructions",
+      "packages",
+    ]);
     expect(keys(visibleNav(TOP_NAV, ctx("FD")))).toEqual(["shift-log"]);
   });
 

@@ -22,6 +22,7 @@ import ListAltIcon from "@mui/icons-material/ListAlt";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import HomeWorkIcon from "@mui/icons-material/HomeWork";
 import EventNoteIcon from "@mui/icons-material/EventNote";
+import DeliveryDiningIcon from "@mui/icons-material/DeliveryDining";
 import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 
 export interface NavItem {
@@ -54,8 +55,9 @@ export const TOP_NAV: readonly NavItem[] = [
     label: "Food delivery",
     to: b("/dashboard"),
     action: "nav.food_delivery",
-    exists: false,
+    exists: true,
     drawer: true,
+    icon: DeliveryDiningIcon,
   },
   { key: "keys", label: "Keys", to: b("/keys/grid"), action: "nav.keys", exists: false },
   {
@@ -135,7 +137,7 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     label: "Front desk instructions",
     to: b("/front-desk/instructions/list"),
     action: "nav.instructions",
-    exists: false,
+    exists: true,
     icon: AssignmentIcon,
   },
   {

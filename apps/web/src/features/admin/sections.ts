@@ -43,7 +43,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
         description: "Names, short names and order of shift log note types",
         exists: true,
       },
-      { label: "Instruction types", path: "/admin/settings/instruction-types", exists: false },
+      {
+        label: "Instruction types",
+        path: "/admin/settings/instruction-types",
+        description: "Names, colours, order, resident permissions and end-date and security flags of instruction types",
+        exists: true,
+      },
       { label: "Reservation types", path: "/admin/settings/reservation-types", exists: false },
       { label: "Maintenance request types", path: "/admin/settings/maintenance-request-types", exists: false },
       {

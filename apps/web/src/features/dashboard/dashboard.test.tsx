@@ -2,14 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReactNode } from "react";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { matchQuery } from "@tanstack/react-query";
-import {
-  type BuildingSettings,
-  can,
-  defaultBuildingSettings,
-  type Role,
-  ROLES,
-  STAFF,
-} from "@portico/contract";
+import { type BuildingSettings, can, defaultBuildingSettings, type Role, ROLES, STAFF } from "@portico/contract";
 import { LIVE_TOPIC_QUERIES } from "../../app/liveTopics.ts";
 import { fakeApi, makeMe, renderWithApp } from "../../test/harness.tsx";
 import { DashboardGrid } from "./components/DashboardGrid.tsx";
@@ -209,14 +202,16 @@ describe("the registered widgets", () => {
     const keys = DASHBOARD_WIDGETS.map((w) => w.key);
     expect(new Set(keys).size).toBe(keys.length);
     for (const w of DASHBOARD_WIDGETS) expect(w.title.length).toBeGreaterThan(0);
-    expect(keys).toEqual(expect.arrayContaining(["shift-log", "packages-summary"]));
+    expect(keys).toEqual(expect.arrayContaining(["shift-log", "packages-summary", "instructions"]));
   });
 
-  it("front desk sees the Shift log tab and the Packages widget; a club admin neither", async () => {
+  it("front desk sees the Instructions and Shift log tabs and the Packages widget; a club admin none", async () => {
     fakeFetch();
     renderAt(<DashboardPage />, { role: "FD" });
     expect(screen.getByRole("heading", { level: 1, name: "The Riverside" })).toBeTruthy();
-    expect(screen.getByRole("tab", { name: "Shift log" }).getAttribute("aria-selected")).toBe("true");
+    // Instructions is the first tab (document 1 section 2.3: Instructions, Shift log, Contractors).
+    expect(screen.getByRole("tab", { name: "Instructions" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByRole("tab", { name: "Shift log" }).getAttribute("aria-selected")).toBe("false");
     const packages = within(screen.getByTestId("dashboard-side")).getByRole("region", { name: "Packages" });
     expect(await within(packages).findByText("No packages waiting")).toBeTruthy();
     cleanup();
@@ -225,6 +220,7 @@ describe("the registered widgets", () => {
     renderAt(<DashboardPage />, { role: "CA" });
     expect(screen.getByRole("heading", { level: 1, name: "The Riverside" })).toBeTruthy();
     expect(screen.queryByRole("tab", { name: "Shift log" })).toBeNull();
+    expect(screen.queryByRole("tab", { name: "Instructions" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Packages" })).toBeNull();
   });
 
@@ -239,7 +235,7 @@ describe("the registered widgets", () => {
   it("are refreshed by the live topics they declare (app/liveTopics.ts covers their queries)", async () => {
     for (const w of DASHBOARD_WIDGETS) {
       fakeFetch();
-        const { client } = renderAt(<DashboardGrid widgets={[w]} />);
+      const { client } = renderAt(<DashboardGrid widgets={[w]} />);
       await waitFor(() => expect(client.getQueryCache().getAll().length).toBeGreaterThan(0));
       await waitFor(() => expect(client.isFetching()).toBe(0));
       const filters = (w.live ?? []).flatMap((topic) => LIVE_TOPIC_QUERIES[topic](1));

@@ -3,8 +3,13 @@
  * imported from its index.ts (each feature describes them in its own folder). Who sees a widget
  * and where it goes is the widget's own description (see model.ts).
  */
+import { instructionWidgets } from "../instructions/index.ts";
 import { packageWidgets } from "../packages/index.ts";
 import { shiftLogWidgets } from "../shift-logs/index.ts";
 import type { DashboardWidget } from "./model.ts";
 
-export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [...shiftLogWidgets, ...packageWidgets];
+export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
+  ...shiftLogWidgets,
+  ...packageWidgets,
+  ...instructionWidgets,
+];

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useLocation } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -16,6 +15,7 @@ import { RouterLink } from "../../../components/RouterLink.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { ErrorBoundary } from "../../../components/ErrorBoundary.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { useCloseOnNavigate } from "../../../lib/useCloseOnNavigate.ts";
 import { useBuilding, useCan, useMe } from "../../../lib/session.tsx";
 import { dayInZone, formatZonedDayHeading } from "../../../lib/zonedDates.ts";
 import { useDrawerShiftLogNotes } from "../api.ts";
@@ -42,14 +42,7 @@ export default function ShiftLogDrawer({ open, onClose }: ShiftLogDrawerProps) {
   const { id: buildingId } = useBuilding();
   const me = useMe();
   // Following a link out of the drawer (a unit, the search page) closes it.
-  const { pathname } = useLocation();
-  const shownAt = useRef(pathname);
-  useEffect(() => {
-    if (pathname !== shownAt.current) {
-      shownAt.current = pathname;
-      onClose();
-    }
-  }, [pathname, onClose]);
+  useCloseOnNavigate(onClose);
 
   // Ready to type: once open, the note field gets focus (unless the user already moved it).
   useEffect(() => {

@@ -49,6 +49,22 @@ const PackagesPanel = lazy(async () => {
   return { default: ProfilePackages };
 });
 
+const FoodDeliveriesPanel = lazy(async () => {
+  const { ProfileFoodDeliveriesPanel } = await import("../../../instructions/index.ts");
+  function ProfileFoodDeliveries({ occupancy, buildingId }: ProfilePanelProps) {
+    return <ProfileFoodDeliveriesPanel buildingId={buildingId} occupancyId={occupancy.id} />;
+  }
+  return { default: ProfileFoodDeliveries };
+});
+
+const InstructionsPanel = lazy(async () => {
+  const { ProfileInstructionsPanel } = await import("../../../instructions/index.ts");
+  function ProfileInstructions({ occupancy, buildingId }: ProfilePanelProps) {
+    return <ProfileInstructionsPanel buildingId={buildingId} occupancyId={occupancy.id} />;
+  }
+  return { default: ProfileInstructions };
+});
+
 const ActivityPanel = lazy(async () => {
   const { ActivityPanel: Panel } = await import("./ActivityPanel.tsx");
   function ProfileActivity({ occupancy }: ProfilePanelProps) {
@@ -58,10 +74,11 @@ const ActivityPanel = lazy(async () => {
 });
 
 export const PROFILE_RIGHT_PANELS: ProfilePanelSlot[] = [
-  // Food deliveries (document 2, instructions area): only when the unit has current ones.
+  // Food deliveries (document 2, instructions area): the panel shows itself only when the unit has current ones.
+  { key: "food-deliveries", show: (c) => c.can("instruction.view"), Component: FoodDeliveriesPanel },
   { key: "packages", show: (c) => c.can("nav.packages"), Component: PackagesPanel },
   // Maintenance requests (document 2).
-  // Instructions (document 2).
+  { key: "instructions", show: (c) => c.can("instruction.view"), Component: InstructionsPanel },
   { key: "shift-log", show: (c) => c.can("shiftlog.view"), Component: ShiftLogPanel },
   // Reservations (document 3): show: (c) => !!c.settings?.reservationsettings.has_reservations.
   // Lockouts (document 2): show: (c) => !!c.settings?.lockoutsettings.has_lockouts.
