@@ -82,7 +82,7 @@ export function InstructionCard({
         height: "100%",
         borderLeftWidth: 4,
         borderLeftColor: i.instruction_type.color_hex || "divider",
-        opacity: f.active ? 1 : 0.85,
+        bgcolor: f.active ? "background.paper" : "grey.50",
       }}
     >
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.75 }}>

@@ -66,7 +66,9 @@ function useSearchState() {
     // A visit without paging (first visit, links from elsewhere) gets the defaults in its URL.
     if (!complete) setParams(searchStateToParams(state), { replace: true });
   });
-  return { state, complete, go, key: params.toString(), defaults };
+  // The key of what the URL means, not of its text: writing the defaults into the URL on a first
+  // visit changes nothing the form shows, so it does not reset what is being typed.
+  return { state, complete, go, key: searchStateToParams(state).toString(), defaults };
 }
 
 /** /{building}/dashboard/shift-logs-search (document 1 section 2.2). */
