@@ -9,7 +9,7 @@ import { useBuilding } from "../../../lib/session.tsx";
 import { useInstructions } from "../api.ts";
 import { instructionPaths } from "../model.ts";
 import { InstructionTypeChip } from "./InstructionTypeChip.tsx";
-import { useDebounced } from "./useDebounced.ts";
+import { useDebounced } from "../../../lib/useDebounced.ts";
 
 /** How many names the search offers at a time. */
 const NAME_SEARCH_LIMIT = 20;

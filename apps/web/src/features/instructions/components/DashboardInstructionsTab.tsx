@@ -17,7 +17,7 @@ import { instructionPaths } from "../model.ts";
 import { InstructionCardGrid } from "./InstructionCardGrid.tsx";
 import { InstructionDrawer } from "./InstructionDrawer.tsx";
 import { ApartmentSearch } from "./SideDrawer.tsx";
-import { useDebounced } from "./useDebounced.ts";
+import { useDebounced } from "../../../lib/useDebounced.ts";
 
 /**
  * The dashboard's Instructions tab (document 1 section 2.3): search by apartment or resident,

@@ -24,7 +24,7 @@ import { useCreateInstruction, useInstructions } from "../api.ts";
 import { InstructionCardGrid } from "./InstructionCardGrid.tsx";
 import { ApartmentSearch, SideDrawer } from "./SideDrawer.tsx";
 import { UnitPicker } from "./UnitPicker.tsx";
-import { useDebounced } from "./useDebounced.ts";
+import { useDebounced } from "../../../lib/useDebounced.ts";
 
 export interface FoodDeliveryDrawerProps {
   open: boolean;

@@ -14,7 +14,7 @@ import { useCanWriteInstructions } from "../components/ExpireButton.tsx";
 import { SectionHeader } from "../components/Header.tsx";
 import { InstructionCardGrid } from "../components/InstructionCardGrid.tsx";
 import { ApartmentSearch } from "../components/SideDrawer.tsx";
-import { useDebounced } from "../components/useDebounced.ts";
+import { useDebounced } from "../../../lib/useDebounced.ts";
 
 /**
  * /{building}/front-desk/instructions (document 2 section 2): the building's active instructions

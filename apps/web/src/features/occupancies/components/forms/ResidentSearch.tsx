@@ -1,9 +1,10 @@
-import { forwardRef, useEffect, useState } from "react";
+import { forwardRef, useState } from "react";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { GlobalUser } from "@portico/contract";
 import { autocompleteInput } from "../../../../components/FormFields.tsx";
+import { useDebounced } from "../../../../lib/useDebounced.ts";
 import { useResidentSearch } from "../../api.ts";
 
 /** A chosen resident: the username the API takes and how it reads. */
@@ -20,8 +21,6 @@ export const residentLabel = (u: Pick<GlobalUser, "first_name" | "last_name" | "
   const name = [u.first_name, u.last_name].filter(Boolean).join(" ");
   return name ? `${name} (${u.username})` : u.username;
 };
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 export interface ResidentSearchProps {
   id?: string;
@@ -42,11 +41,7 @@ export const ResidentSearch = forwardRef<HTMLInputElement, ResidentSearchProps>(
   ref,
 ) {
   const [input, setInput] = useState("");
-  const [term, setTerm] = useState("");
-  useEffect(() => {
-    const t = setTimeout(() => setTerm(input), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [input]);
+  const term = useDebounced(input);
   const search = useResidentSearch(term);
   const options: Option[] = term.trim()
     ? (search.data?.results ?? []).map((u) => ({
