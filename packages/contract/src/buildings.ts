@@ -16,7 +16,13 @@ const b = (v: boolean) => z.boolean().default(v);
  * Stored as one JSON document per building; a PATCH merges group by group.
  */
 export const BuildingSettingsGroups = z.object({
-  accesskeyssettings: z.object({ has_access_keys: b(false) }).prefault({}),
+  accesskeyssettings: z
+    .object({
+      has_access_keys: b(false),
+      /** Beyond the spec: a key OUT or MISSING longer than this is overdue (dashboard, '48+ hours' chip). */
+      overdue_hours: z.number().int().min(1).max(8760).default(48),
+    })
+    .prefault({}),
   parkingsettings: z.object({ has_parking: b(false) }).prefault({}),
   storagespacesettings: z.object({ has_storage_space: b(false) }).prefault({}),
   reservationsettings: z
@@ -42,6 +48,8 @@ export const BuildingSettingsGroups = z.object({
     .prefault({}),
   amenitysettings: z.object({ has_amenities: b(false), is_viewable_by_all_employees: b(true) }).prefault({}),
   lockoutsettings: z.object({ has_lockouts: b(false) }).prefault({}),
+  /** Contractor visits need a photo unless the building waives it (a placeholder image is then stored). */
+  contractorsettings: z.object({ is_photo_required: b(true) }).prefault({}),
   condosettings: z.object({ has_condos: b(false) }).prefault({}),
   coresettings: z.object({ enable_roommate_listings: b(false), enable_occupancy_notes: b(false) }).prefault({}),
   marketplacesettings: z.object({ has_marketplace: b(false), is_auto_approve: b(false) }).prefault({}),

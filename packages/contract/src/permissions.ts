@@ -71,6 +71,12 @@ export type Action =
   | "instruction.expire"
   | "instruction_types.view"
   | "instruction_types.manage"
+  | "key.use"
+  | "key.deactivate"
+  | "key_locations.manage"
+  | "lockout.use"
+  | "contractor.use"
+  | "contractor_types.manage"
   | "club.manage_members"
   | "global_users.search"
   | "live.watch";
@@ -130,6 +136,20 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
     case "instruction.edit":
     case "instruction.expire":
       return has(building, (s) => s.instructionsettings.is_write_manager_only) ? mgr : staff;
+    // Keys: the desk signs keys out and in, registers, renames and reports them missing;
+    // deactivating (permanent) and the key-box locations are the managers'.
+    case "key.use":
+      return staff && has(building, (s) => s.accesskeyssettings.has_access_keys);
+    case "key.deactivate":
+    case "key_locations.manage":
+      return mgr && has(building, (s) => s.accesskeyssettings.has_access_keys);
+    // Lockouts and contractors: Tier 2 full (document 2 section 6); companies are manager-edited.
+    case "lockout.use":
+      return staff && has(building, (s) => s.lockoutsettings.has_lockouts);
+    case "contractor.use":
+      return staff;
+    case "contractor_types.manage":
+      return mgr;
     case "club.manage_members":
       return mgr || (r === "CA" && has(building, (s) => s.clubsettings.can_club_admin_manage_memberships));
     case "nav.food_delivery":
