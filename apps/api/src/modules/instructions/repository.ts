@@ -7,7 +7,7 @@ import {
   type OccupancyStatus,
 } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
-import { events, instructions, instructionTypes, occupancies, apartments } from "../../db/schema/index.ts";
+import { events, instructions, instructionTypes } from "../../db/schema/index.ts";
 import { listEntityEvents } from "../../lib/events-repository.ts";
 import { likeEscape, pageWithTotal, rowsOf } from "../../lib/sql.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
@@ -33,27 +33,7 @@ export async function findType(db: DbOrTx, id: number): Promise<TypeRow | null> 
 // ---------------------------------------------------------------------------------------------
 // Unit profiles
 
-export interface OccupancyRef {
-  id: number;
-  building_id: number;
-  apartment_id: number;
-  apartment_number: string;
-}
-
-export async function findOccupancy(db: DbOrTx, id: number): Promise<OccupancyRef | null> {
-  const rows = await db
-    .select({
-      id: occupancies.id,
-      building_id: occupancies.building_id,
-      apartment_id: occupancies.apartment_id,
-      apartment_number: apartments.apartment_number,
-    })
-    .from(occupancies)
-    .innerJoin(apartments, eq(apartments.id, occupancies.apartment_id))
-    .where(eq(occupancies.id, id))
-    .limit(1);
-  return rows[0] ?? null;
-}
+export { findOccupancy, type OccupancyRef } from "../../lib/occupancy-repository.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Instructions

@@ -4,8 +4,9 @@ import { listEntityEvents } from "../../lib/events-repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
 import { intArray, rowsOf } from "../../lib/sql.ts";
-import { emailMessages, events, occupancies, packages, packageTypes, smsMessages } from "../../db/schema/index.ts";
+import { emailMessages, events, packages, packageTypes, smsMessages } from "../../db/schema/index.ts";
 import { ids, inList, json, type ResidentContact, residentContactsOf, toDate } from "./fragments-repository.ts";
+export { findOccupancy } from "../../lib/occupancy-repository.ts";
 
 /**
  * Package queries: types, a package's head and its writes, its events, the occupancies a write
@@ -301,15 +302,6 @@ export async function logFacts(
     last_modified: toDate(t.last_modified)!,
   }));
   return { occs: occupancyMap(json<OccupancyInfo[]>(r.occupancies)), types };
-}
-
-export async function findOccupancy(db: DbOrTx, id: number) {
-  const rows = await db
-    .select({ id: occupancies.id, building_id: occupancies.building_id })
-    .from(occupancies)
-    .where(eq(occupancies.id, id))
-    .limit(1);
-  return rows[0] ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

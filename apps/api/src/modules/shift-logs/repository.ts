@@ -7,7 +7,8 @@ import { topics } from "../../lib/change-feed.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
 import { intArray, rowsOf } from "../../lib/sql.ts";
 import { CUSTOM_PLAN, GENERIC_PLAN } from "../../db/prepared.ts";
-import { buildings, emailMessages, events, occupancies, shiftLogNotes, shiftLogTypes } from "../../db/schema/index.ts";
+import { buildings, emailMessages, events, shiftLogNotes, shiftLogTypes } from "../../db/schema/index.ts";
+export { findOccupancy } from "../../lib/occupancy-repository.ts";
 
 /**
  * Shift log queries. A list is one statement for the page (units aggregated in it, no N+1) with
@@ -894,15 +895,6 @@ export async function noteWriteFacts(
     links: parse(r.links),
     tracked: parse<number[]>(r.tracked).map(Number),
   };
-}
-
-export async function findOccupancy(db: DbOrTx, id: number) {
-  const rows = await db
-    .select({ id: occupancies.id, building_id: occupancies.building_id, apartment_id: occupancies.apartment_id })
-    .from(occupancies)
-    .where(eq(occupancies.id, id))
-    .limit(1);
-  return rows[0] ?? null;
 }
 
 // Events --------------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ describe("the gates", () => {
     expect(keys("FD")).toEqual(["open", "packages"]);
     expect(keys("CA")).toEqual(["open"]);
     // nav.keys needs staff and the building's access keys setting.
-    const keysOn = { ...SETTINGS, accesskeyssettings: { has_access_keys: true } };
+    const keysOn = { ...SETTINGS, accesskeyssettings: { ...SETTINGS.accesskeyssettings, has_access_keys: true } };
     expect(keys("FD", keysOn)).toContain("keys");
     expect(keys("CA", keysOn)).not.toContain("keys");
   });
