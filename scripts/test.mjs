@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs every test: typecheck, lint, unit and API tests (PGlite, and PostgreSQL when
-// 127.0.0.1:5432 answers), the server tests again on Node 24 LTS, the web build with its
+// Runs every test: typecheck, lint, unit and API tests (PostgreSQL when 127.0.0.1:5432 answers,
+// PGlite on Node 24 LTS; PGlite on both Node lines without PostgreSQL), the web build with its
 // bundle-size budget, the benchmarks' smoke and soak (PostgreSQL only) and the browser tests in Chromium.
 // Installs Chromium when missing.
 import { spawnSync } from "node:child_process";
@@ -46,16 +46,33 @@ function reachable(host, port) {
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (want("e2e") && !fs.existsSync(chromium)) {
   console.log("Installing Chromium from Debian (browser tests)…");
-  run("install-chromium", "bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
+  run("install-chromium", "bash", [
+    "-c",
+    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
+  ]);
 }
 
 const pg = process.env.TEST_PG ?? ((await reachable("127.0.0.1", 5432)) ? "1" : "0");
-console.log(pg === "1" ? "PostgreSQL at 127.0.0.1:5432 answers: API tests run on PGlite and PostgreSQL." : "No PostgreSQL at 127.0.0.1:5432: API tests run on PGlite only.");
+console.log(
+  pg === "1"
+    ? "PostgreSQL at 127.0.0.1:5432 answers: API tests run on PostgreSQL here and on PGlite under Node 24 LTS."
+    : "No PostgreSQL at 127.0.0.1:5432: API tests run on PGlite only.",
+);
 
 run("typecheck", "npx", ["tsc", "-b"]);
 run("lint", "npm", ["run", "lint"]); // eslint, then knip (dead files, exports, dependencies)
-run("unit-and-api", "npx", ["vitest", "run"], { TEST_PG: pg });
-run("api-node24", "npx", ["-y", "node@24", "node_modules/vitest/vitest.mjs", "run", "--project", "api-pglite", "--project", "contract"]);
+// With PostgreSQL, each engine's server suite runs once and each Node line runs one of them:
+// PostgreSQL on this Node (20.19+), PGlite on Node 24 LTS. Without it, PGlite runs on both.
+const projects = (names) => names.flatMap((n) => ["--project", n]);
+const here = pg === "1" ? ["contract", "bench", "web", "api-postgres"] : ["contract", "bench", "web", "api-pglite"];
+run("unit-and-api", "npx", ["vitest", "run", ...projects(here)], { TEST_PG: pg });
+run("api-node24", "npx", [
+  "-y",
+  "node@24",
+  "node_modules/vitest/vitest.mjs",
+  "run",
+  ...projects(["api-pglite", "contract"]),
+]);
 run("build", "npm", ["run", "build", "-w", "apps/web"]);
 run("bundle-size", "node", ["scripts/bundle-size.mjs"]);
 // The benchmarks' smoke: the small portfolio generated on PostgreSQL and one short pass of every
