@@ -33,7 +33,7 @@ export async function findType(db: DbOrTx, id: number): Promise<TypeRow | null> 
 // ---------------------------------------------------------------------------------------------
 // Unit profiles
 
-export { findOccupancy, type OccupancyRef } from "../../lib/occupancy-repository.ts";
+export { findOccupancy } from "../../lib/occupancy-repository.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Instructions
