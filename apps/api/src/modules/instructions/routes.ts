@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 import {
   Detail,
   Event,
@@ -24,8 +24,8 @@ import {
   TenantPermissionOption,
 } from "@portico/contract";
 import { contextOf } from "../../lib/context.ts";
-import { bodyAsSent, isUploadedFile, registerUploadParsers } from "../../lib/files.ts";
-import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
+import { bodyAsSent, registerUploadParsers } from "../../lib/files.ts";
+import { readUploadedFile, readUploadForm } from "../../lib/upload-form.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { registerTypeList } from "../../lib/type-lists/routes.ts";
 import { ensureInstructionTypes } from "../../db/seed/instructions.ts";
@@ -35,39 +35,7 @@ import { instructionTypeList } from "./types.ts";
 const IdParams = z.object({ id: Id });
 const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const tags = ["instructions"];
-const PHOTO_FIELD = "photo_url";
 const PHOTO_TYPES = ["multipart/form-data", "image/jpeg", "image/png", "image/webp", "application/octet-stream"];
-
-/**
- * A create/edit request: JSON, or a multipart form read into the body (fields as text, the photo
- * file under photo_url). Returns the fields the schema judges and the photo, if any.
- */
-function readForm<S extends ZodType>(
-  schema: S,
-  body: unknown,
-): { values: z.infer<S>; photo: service.PhotoUpload | null } {
-  const fields: Record<string, unknown> = {};
-  let photo: service.PhotoUpload | null = null;
-  const source = body && typeof body === "object" && !Buffer.isBuffer(body) ? (body as Record<string, unknown>) : {};
-  for (const [k, v] of Object.entries(source)) {
-    const value = Array.isArray(v) ? v[0] : v;
-    if (isUploadedFile(value)) {
-      if (k === PHOTO_FIELD && value.data.length) photo = { data: value.data, filename: value.filename };
-    } else if (k !== PHOTO_FIELD) fields[k] = value;
-  }
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error.issues, 1));
-  return { values: parsed.data, photo };
-}
-
-/** The photo of PATCH …/instructions-photos/{id}/: the multipart file photo_url, or the raw image body. */
-function readPhoto(body: unknown): service.PhotoUpload | null {
-  if (Buffer.isBuffer(body)) return body.length ? { data: body, filename: "" } : null;
-  const v = body && typeof body === "object" ? (body as Record<string, unknown>)[PHOTO_FIELD] : undefined;
-  const file = Array.isArray(v) ? v[0] : v;
-  return isUploadedFile(file) && file.data.length ? { data: file.data, filename: file.filename } : null;
-}
-
 /**
  * Front-desk instructions (document 2 section 7): the lists (all filters, recently expired, the
  * security list), one instruction and its events, create, edit, expire, the photo, and the
@@ -181,7 +149,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     async (req, reply) => {
       // A building named in the query is checked before the form is judged (403 before 400).
       if (req.query.building !== undefined) await service.requireWritableBuilding(contextOf(req), req.query.building);
-      const { values, photo } = readForm(InstructionWrite, req.body);
+      const { values, photo } = readUploadForm(InstructionWrite, req.body);
       return reply.status(201).send(await service.createInstruction(contextOf(req), values, photo, req.query.building));
     },
   );
@@ -202,7 +170,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (req) => {
-      const { values, photo } = readForm(InstructionPatch, req.body);
+      const { values, photo } = readUploadForm(InstructionPatch, req.body);
       return service.editInstruction(contextOf(req), req.params.id, values, photo, req.query.building);
     },
   );
@@ -237,7 +205,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: Instruction, ...errors, 413: Detail },
       },
     },
-    async (req) => service.updatePhoto(contextOf(req), req.params.id, readPhoto(req.body), req.query.building),
+    async (req) => service.updatePhoto(contextOf(req), req.params.id, readUploadedFile(req.body), req.query.building),
   );
 
   // Instruction types ------------------------------------------------------------------------

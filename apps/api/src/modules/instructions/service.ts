@@ -30,6 +30,7 @@ import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { deleteFileByUrl, saveImage } from "../../lib/files.ts";
 import { notifyTrackers } from "../../lib/notifications.ts";
 import type { Page } from "../../lib/pagination.ts";
+import type { PhotoUpload } from "../../lib/upload-form.ts";
 import * as repo from "./repository.ts";
 import { toTypeSummary } from "./types.ts";
 
@@ -42,11 +43,6 @@ import { toTypeSummary } from "./types.ts";
 
 /** A photo of an instruction: fitted within these, re-encoded as JPEG without metadata. */
 const PHOTO_SIZE = { width: 1280, height: 1280 } as const;
-
-export interface PhotoUpload {
-  data: Buffer;
-  filename: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Output

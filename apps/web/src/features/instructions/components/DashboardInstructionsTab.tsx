@@ -16,7 +16,7 @@ import { useInstructions } from "../api.ts";
 import { instructionPaths } from "../model.ts";
 import { InstructionCardGrid } from "./InstructionCardGrid.tsx";
 import { InstructionDrawer } from "./InstructionDrawer.tsx";
-import { ApartmentSearch } from "./SideDrawer.tsx";
+import { ApartmentSearch } from "../../../components/SideDrawer.tsx";
 import { useDebounced } from "../../../lib/useDebounced.ts";
 
 /**

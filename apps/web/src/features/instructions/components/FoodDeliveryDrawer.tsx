@@ -22,8 +22,8 @@ import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { dayInZone } from "../../../lib/zonedDates.ts";
 import { useCreateInstruction, useInstructions } from "../api.ts";
 import { InstructionCardGrid } from "./InstructionCardGrid.tsx";
-import { ApartmentSearch, SideDrawer } from "./SideDrawer.tsx";
-import { UnitPicker } from "./UnitPicker.tsx";
+import { ApartmentSearch, SideDrawer } from "../../../components/SideDrawer.tsx";
+import { UnitPicker } from "../../../components/UnitPicker.tsx";
 import { useDebounced } from "../../../lib/useDebounced.ts";
 
 export interface FoodDeliveryDrawerProps {

@@ -7,7 +7,7 @@ import { useInstruction } from "../api.ts";
 import { factsOf, instructionPaths } from "../model.ts";
 import { ExpireButton } from "./ExpireButton.tsx";
 import { InstructionFacts } from "./InstructionFacts.tsx";
-import { SideDrawer } from "./SideDrawer.tsx";
+import { SideDrawer } from "../../../components/SideDrawer.tsx";
 
 /** One instruction in a drawer (the dashboard's cards open it), linking to its page. */
 export function InstructionDrawer({

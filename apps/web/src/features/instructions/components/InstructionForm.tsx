@@ -15,7 +15,7 @@ import { applyServerErrors, withoutRef } from "../../../lib/forms.ts";
 import { useCreateInstruction, useEditInstruction } from "../api.ts";
 import { FORM_FIELDS, type InstructionFormValues, instructionFormSchema, typeChoices } from "../model.ts";
 import { InstructionTypeChip } from "./InstructionTypeChip.tsx";
-import { UnitPicker } from "./UnitPicker.tsx";
+import { UnitPicker } from "../../../components/UnitPicker.tsx";
 
 export interface InstructionFormProps {
   building: number;

@@ -11,7 +11,7 @@ import { useBuilding } from "../../../lib/session.tsx";
 import { useExpiredInstructions, useSecurityInstructions } from "../api.ts";
 import { ActiveNameSearch } from "./ActiveNameSearch.tsx";
 import { InstructionCardGrid } from "./InstructionCardGrid.tsx";
-import { SideDrawer } from "./SideDrawer.tsx";
+import { SideDrawer } from "../../../components/SideDrawer.tsx";
 
 type Open = "expired" | "security" | null;
 

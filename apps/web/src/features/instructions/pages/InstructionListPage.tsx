@@ -27,7 +27,7 @@ import { factsOf, instructionPaths, LIST_FILTERS, type ListFilter, listQueryOf, 
 import { useCanWriteInstructions } from "../components/ExpireButton.tsx";
 import { SectionHeader } from "../components/Header.tsx";
 import { InstructionTypeChip } from "../components/InstructionTypeChip.tsx";
-import { UnitPicker } from "../components/UnitPicker.tsx";
+import { UnitPicker } from "../../../components/UnitPicker.tsx";
 
 /** Grid columns that sort on the server (field → ordering key). */
 const SORT_KEYS: Record<string, string> = {

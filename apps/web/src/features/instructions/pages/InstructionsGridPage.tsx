@@ -13,7 +13,7 @@ import { instructionPaths } from "../model.ts";
 import { useCanWriteInstructions } from "../components/ExpireButton.tsx";
 import { SectionHeader } from "../components/Header.tsx";
 import { InstructionCardGrid } from "../components/InstructionCardGrid.tsx";
-import { ApartmentSearch } from "../components/SideDrawer.tsx";
+import { ApartmentSearch } from "../../../components/SideDrawer.tsx";
 import { useDebounced } from "../../../lib/useDebounced.ts";
 
 /**

@@ -2,7 +2,7 @@ import { forwardRef, useMemo } from "react";
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import { compareApartmentNumbers, MESSAGES } from "@portico/contract";
-import { useApartmentsDropdown } from "../../../lib/queries.ts";
+import { useApartmentsDropdown } from "../lib/queries.ts";
 
 interface Unit {
   id: number;

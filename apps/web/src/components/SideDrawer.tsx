@@ -8,7 +8,7 @@ import Typography from "@mui/material/Typography";
 import CloseIcon from "@mui/icons-material/Close";
 import SearchIcon from "@mui/icons-material/Search";
 
-/** A right-side drawer of instructions: its title, buttons beside it, and its body. */
+/** A right-side drawer: its title, buttons beside it, and its body. */
 export function SideDrawer({
   open,
   onClose,
