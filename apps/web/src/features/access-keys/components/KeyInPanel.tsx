@@ -1,0 +1,65 @@
+import { useState } from "react";
+import { useSnackbar } from "notistack";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { type AccessKey, KEY_MESSAGES } from "@portico/contract";
+import { useKeyIn } from "../api.ts";
+import { RfidInput } from "./RfidInput.tsx";
+import { useKeyLookup } from "./useKeyLookup.ts";
+import { WrongKey } from "./WrongKey.tsx";
+
+/**
+ * Signing a key in (document 2 section 2): one step, scan the key. A key that is not out (already
+ * IN, or inactive) is the wrong key: where it belongs is shown, with a re-scan.
+ */
+export function KeyInPanel({ building }: { building: number }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const lookup = useKeyLookup(building);
+  const keyIn = useKeyIn(building);
+  const [wrong, setWrong] = useState<AccessKey | null>(null);
+  const [done, setDone] = useState<AccessKey | null>(null);
+
+  const onScan = async (rfid: string) => {
+    setDone(null);
+    const key = await lookup.lookup(rfid);
+    if (!key) return;
+    if (key.status === "IN" || !key.is_active) {
+      setWrong(key);
+      return;
+    }
+    keyIn.mutate(key.id, {
+      onSuccess: () => {
+        setDone(key);
+        enqueueSnackbar(`Key ${key.name} signed in`, { variant: "success" });
+      },
+    });
+  };
+
+  return (
+    <Box sx={{ display: "grid", gap: 1.5 }} role="region" aria-label="Sign a key in">
+      <Typography variant="h3" sx={{ fontSize: "1.05rem" }}>
+        Scan key
+      </Typography>
+      {wrong ? (
+        <WrongKey
+          scanned={wrong}
+          reason={wrong.is_active ? "This key is not signed out." : "This key is deactivated."}
+          onRescan={() => setWrong(null)}
+        />
+      ) : (
+        <RfidInput
+          onScan={(r) => void onScan(r)}
+          busy={lookup.busy || keyIn.isPending}
+          error={lookup.error ?? (keyIn.isError ? KEY_MESSAGES.updateFailed : null)}
+        />
+      )}
+      {done && (
+        <Alert severity="success">
+          Key {done.name} of apartment {done.apartment_number} is in. Return it to{" "}
+          <strong>{done.location || "its key box"}</strong>.
+        </Alert>
+      )}
+    </Box>
+  );
+}

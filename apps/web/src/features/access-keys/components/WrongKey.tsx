@@ -1,0 +1,24 @@
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Button from "@mui/material/Button";
+import ReplayIcon from "@mui/icons-material/Replay";
+import type { AccessKey } from "@portico/contract";
+
+/** The incorrect-key screen: which key was scanned and where it must be returned, with a re-scan. */
+export function WrongKey({ scanned, reason, onRescan }: { scanned: AccessKey; reason: string; onRescan: () => void }) {
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      action={
+        <Button color="inherit" size="small" startIcon={<ReplayIcon />} onClick={onRescan}>
+          Re-scan
+        </Button>
+      }
+    >
+      <AlertTitle>Incorrect key</AlertTitle>
+      {reason} This is key {scanned.name} of apartment {scanned.apartment_number}: return it to{" "}
+      <strong>{scanned.location || "its key box"}</strong>.
+    </Alert>
+  );
+}
