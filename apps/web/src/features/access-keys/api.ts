@@ -6,13 +6,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AccessKey,
-  AccessKeyRegister,
   KeyEntity,
   KeyJourney,
   KeyLocation,
+  KeyRegisterInput,
   KeyStatus,
   VerbalPermission,
 } from "@portico/contract";
+import { KEY_QUERY_LIMIT } from "@portico/contract";
 import { api, type Page, type QueryParams, request } from "../../lib/api.ts";
 
 export const keyKeys = {
@@ -21,17 +22,12 @@ export const keyKeys = {
   list: (params: QueryParams) => [...keyKeys.lists(), params] as const,
   detail: (id: number) => [...keyKeys.all, "detail", id] as const,
   entities: (id: number) => [...keyKeys.all, "entities", id] as const,
-  byRfid: (rfid: string) => [...keyKeys.all, "rfid", rfid] as const,
   journeys: (params: QueryParams) => [...keyKeys.all, "journeys", params] as const,
-  journey: (id: number) => [...keyKeys.all, "journey", id] as const,
   locations: (params: QueryParams) => [...keyKeys.all, "locations", params] as const,
 };
 
 const BASE = "/access-keys";
 const KEYS = `${BASE}/keys/`;
-
-/** Enough for every key of a building on one grid. */
-export const KEY_LIST_LIMIT = 5000;
 
 function useInvalidateKeys() {
   const client = useQueryClient();
@@ -78,15 +74,6 @@ export function useKeyJourneys(params: QueryParams, options: { enabled?: boolean
   });
 }
 
-/** GET /access-keys/journeys/{id}/?building */
-export function useKeyJourney(id: number | null, building: number) {
-  return useQuery({
-    queryKey: keyKeys.journey(id ?? 0),
-    queryFn: ({ signal }) => api.get<KeyJourney>(`${BASE}/journeys/${id}/`, { building }, signal),
-    enabled: !!id,
-  });
-}
-
 /** GET /access-keys/locations/?building&no_access_key — the key-box locations (free ones with no_access_key). */
 export function useKeyLocations(params: QueryParams, options: { enabled?: boolean } = {}) {
   return useQuery({
@@ -94,7 +81,7 @@ export function useKeyLocations(params: QueryParams, options: { enabled?: boolea
     queryFn: async ({ signal }) => {
       const data = await api.get<Page<KeyLocation> | KeyLocation[]>(
         `${BASE}/locations/`,
-        { limit: KEY_LIST_LIMIT, ...params },
+        { limit: KEY_QUERY_LIMIT, ...params },
         signal,
       );
       return Array.isArray(data) ? data : data.results;
@@ -107,10 +94,6 @@ export function useKeyLocations(params: QueryParams, options: { enabled?: boolea
 export const fetchKeyByRfid = (rfid: string, building: number) =>
   api.get<AccessKey>(`${KEYS}rfid/${encodeURIComponent(rfid)}/`, { building });
 
-/** POST /access-keys/scan-rfid/ {rfid}: resolves when the tag is a registered key ('Valid Key'). */
-export const scanRfid = (rfid: string, building: number) =>
-  api.post<{ message: string }>(`${BASE}/scan-rfid/`, { rfid }, { building });
-
 // Writes ------------------------------------------------------------------------------------
 
 /** What a key-out sends (multipart): the recipient and the photo. */
@@ -119,6 +102,8 @@ export interface KeyOutInput {
   photo: Blob;
   entity_id: number;
   entity_type: KeyEntity["entity_type"];
+  /** The scanned tag (the server checks it is this key's). */
+  rfid: string;
 }
 
 export function keyOutForm(input: KeyOutInput): FormData {
@@ -127,6 +112,7 @@ export function keyOutForm(input: KeyOutInput): FormData {
   form.append("status", "OUT" satisfies KeyStatus);
   form.append("entity_id", String(input.entity_id));
   form.append("entity_type", input.entity_type);
+  form.append("rfid", input.rfid);
   form.append("photo_url", input.photo, input.photo instanceof File && input.photo.name ? input.photo.name : "key-out.jpg");
   return form;
 }
@@ -141,14 +127,15 @@ export function useKeyOut(building: number) {
   });
 }
 
-/** PATCH /access-keys/keys/{id}/ (multipart) status IN: the key is scanned back in. */
+/** PATCH /access-keys/keys/{id}/ (multipart) status IN with the scanned tag: the key is back. */
 export function useKeyIn(building: number) {
   const invalidate = useInvalidateKeys();
   return useMutation({
-    mutationFn: (id: number) => {
+    mutationFn: ({ id, rfid }: { id: number; rfid: string }) => {
       const form = new FormData();
       form.append("id", String(id));
       form.append("status", "IN" satisfies KeyStatus);
+      form.append("rfid", rfid);
       return request<AccessKey>("PATCH", `${KEYS}${id}/`, { body: form, params: { building } });
     },
     onSuccess: () => invalidate(),
@@ -169,7 +156,7 @@ export function useUpdateKey(building: number) {
 export function useRegisterKey(building: number) {
   const invalidate = useInvalidateKeys();
   return useMutation({
-    mutationFn: (body: AccessKeyRegister) => api.post<AccessKey>(KEYS, body, { building }),
+    mutationFn: (body: KeyRegisterInput) => api.post<AccessKey>(KEYS, body, { building }),
     onSuccess: () => invalidate(),
   });
 }

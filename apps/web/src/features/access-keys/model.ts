@@ -1,10 +1,19 @@
 /**
  * Access keys on the web (document 2 sections 2, 4, 5, 9; document 3 sections 2, 5): the paths of
- * the screens, how a key's card looks (colour, displayed status, overdue chip), the OUT wizard's
- * steps and the batch-out rows' rules. The rules themselves (RFID, overdue, duplicates) are the
- * contract's.
+ * the screens, how a key's card looks (colour, grouping), the OUT wizard's steps and the
+ * batch-out rows. The rules themselves (RFID, overdue, displayed status, rows) are the contract's.
  */
-import { type AccessKey, type KeyJourney, type KeyStatus, duplicateKeyRows, isKeyOverdue } from "@portico/contract";
+import {
+  type AccessKey,
+  completeKeyRows,
+  duplicateKeyRows,
+  KEY_ENTITY_TYPE_DISPLAY,
+  type KeyEntityType,
+  type KeyJourney,
+  keyBatchRowState,
+  type KeyStatus,
+  canSubmitKeyBatch,
+} from "@portico/contract";
 
 export const keyPaths = {
   grid: (b: number) => `/${b}/keys/grid`,
@@ -13,37 +22,26 @@ export const keyPaths = {
   overdue: (b: number) => `/${b}/keys/overdue`,
 } as const;
 
-/** Displayed status (document 2 section 2): OUT shown as Active, IN as Complete, MISSING. */
-export const KEY_STATUS_LABEL: Readonly<Record<KeyStatus, string>> = {
-  IN: "Complete",
-  OUT: "Active",
-  MISSING: "MISSING",
-};
-
-/** Card colours: IN light green, OUT grey, MISSING red (text dark on the light ones, white on red). */
+/** Card colours: IN light green, OUT grey, MISSING red (dark text on the light ones, white on red). */
 export const KEY_CARD_COLORS: Readonly<Record<KeyStatus, { bg: string; fg: string }>> = {
   IN: { bg: "#c8e6c9", fg: "#1b3d1f" },
   OUT: { bg: "#e0e0e0", fg: "#212121" },
   MISSING: { bg: "#c62828", fg: "#ffffff" },
 };
 
-/** The chip of a key out or missing longer than the building allows: '48+ hours'. */
-export const overdueChipLabel = (hours: number) => `${hours}+ hours`;
-
-/** Whether a key's card carries the overdue chip now. */
-export function showsOverdueChip(key: AccessKey, overdueHours: number, now: number = Date.now()): boolean {
-  return isKeyOverdue(key, overdueHours, now);
-}
+/** What a key's location reads. */
+export const locationLabel = (k: Pick<AccessKey, "location">) => k.location?.label ?? "";
 
 export type KeyGridSort = "name" | "location";
 
-/** The grid's cards in order, grouped by location when sorted by location (one group otherwise). */
+const byName = (a: AccessKey, b: AccessKey) => a.name.localeCompare(b.name, undefined, { numeric: true });
+
+/** The grid's cards in order: by name, or grouped by location (each group by name). */
 export function groupKeys(keys: readonly AccessKey[], sort: KeyGridSort): { label: string | null; keys: AccessKey[] }[] {
-  const byName = (a: AccessKey, b: AccessKey) => a.name.localeCompare(b.name, undefined, { numeric: true });
   if (sort === "name") return [{ label: null, keys: [...keys].sort(byName) }];
   const groups = new Map<string, AccessKey[]>();
   for (const k of keys) {
-    const label = k.location || "No location";
+    const label = locationLabel(k) || "No location";
     groups.set(label, [...(groups.get(label) ?? []), k]);
   }
   return [...groups.entries()]
@@ -51,16 +49,30 @@ export function groupKeys(keys: readonly AccessKey[], sort: KeyGridSort): { labe
     .map(([label, list]) => ({ label, keys: list.sort(byName) }));
 }
 
+/** A journey's recipient kind: an instruction's subtype (its type's name) in place of 'Instruction'. */
+export const journeyEntityType = (j: KeyJourney) =>
+  (j.key_out_to_entity_type === "instruction" && j.readable_key_out_to_entity_subtype) ||
+  j.readable_key_out_to_entity_type;
+
 // The OUT wizard ------------------------------------------------------------------------------
 
 export const OUT_STEPS = ["Select unit/key", "Choose recipient", "Verify", "Scan key"] as const;
 
 /** A recipient of a key: an occupant, an instruction (registered guest) or a verbal permission. */
 export interface Recipient {
-  entity_type: "occupant" | "instruction" | "verbal_permission";
+  entity_type: KeyEntityType;
   entity_id: number;
   name: string;
+  /** Occupant, the instruction type's name, or Verbal permission. */
+  description: string;
 }
+
+export const verbalPermissionRecipient = (id: number, comment: string): Recipient => ({
+  entity_type: "verbal_permission",
+  entity_id: id,
+  name: comment,
+  description: KEY_ENTITY_TYPE_DISPLAY.verbal_permission,
+});
 
 export interface OutWizardState {
   keyId: number | null;
@@ -76,23 +88,16 @@ export function canAdvance(step: number, s: OutWizardState): boolean {
   return false;
 }
 
-/** The key picker: disabled with 0 or 1 key, 'No available key' with none; one key is chosen at once. */
-export function keyPickerState(available: readonly Pick<AccessKey, "id">[]): {
-  disabled: boolean;
-  placeholder: string | null;
-  only: number | null;
-} {
+/** The key picker: disabled with 0 or 1 key ('No available key' with none); one key is chosen at once. */
+export function keyPickerState(available: readonly Pick<AccessKey, "id">[]) {
   return {
     disabled: available.length <= 1,
-    placeholder: available.length === 0 ? "No available key" : null,
+    empty: available.length === 0,
     only: available.length === 1 ? available[0].id : null,
   };
 }
 
 // Batch-out -----------------------------------------------------------------------------------
-
-export const BATCH_START_ROWS = 4;
-export const BATCH_MAX_ROWS = 10;
 
 /** A row of the batch-out form: the apartment, its key, and the recipient or a comment. */
 export interface BatchRow {
@@ -104,51 +109,24 @@ export interface BatchRow {
 }
 
 let nextUid = 1;
-export const emptyBatchRow = (): BatchRow => ({
-  uid: nextUid++,
-  apartment: null,
-  key: null,
-  recipient: null,
-  comment: "",
-});
-
-const hasWho = (r: BatchRow) => r.recipient !== null || r.comment.trim() !== "";
-/** Apartment, key and recipient (or comment) all set. */
-export const isCompleteRow = (r: BatchRow) => r.apartment !== null && r.key !== null && hasWho(r);
-/** Nothing chosen. */
-export const isEmptyRow = (r: BatchRow) => r.apartment === null && r.key === null && !hasWho(r);
-/** Something chosen, not everything: refused. */
-export const isHalfFilledRow = (r: BatchRow) => !isCompleteRow(r) && !isEmptyRow(r);
+export const emptyBatchRow = (): BatchRow => ({ uid: nextUid++, apartment: null, key: null, recipient: null, comment: "" });
 
 export interface BatchCheck {
-  /** Complete rows, the incomplete (empty) ones dropped. */
+  /** The complete rows (the incomplete, empty ones are dropped). */
   rows: BatchRow[];
-  /** Uids of rows whose key another row also takes ('Duplicate key'). */
+  /** Uids of rows repeating an earlier row's key ('Duplicate key'). */
   duplicates: Set<number>;
-  halfFilled: Set<number>;
+  /** Uids of half-filled rows (refused). */
+  partial: Set<number>;
+  /** Submit enabled: a photo, no duplicate, no half-filled row, at least one complete row. */
   valid: boolean;
 }
 
-/** Submit is enabled once a photo is taken, no key is taken twice and every row is complete or empty. */
 export function checkBatch(rows: readonly BatchRow[], hasPhoto: boolean): BatchCheck {
-  const dupIndexes = duplicateKeyRows(rows.map((r) => ({ key: r.key })));
-  const duplicates = new Set([...dupIndexes].map((i) => rows[i].uid));
-  const halfFilled = new Set(rows.filter(isHalfFilledRow).map((r) => r.uid));
-  const complete = rows.filter(isCompleteRow);
   return {
-    rows: complete,
-    duplicates,
-    halfFilled,
-    valid: hasPhoto && complete.length > 0 && duplicates.size === 0 && halfFilled.size === 0,
+    rows: completeKeyRows(rows),
+    duplicates: new Set(duplicateKeyRows(rows).map((i) => rows[i].uid)),
+    partial: new Set(rows.filter((r) => keyBatchRowState(r) === "partial").map((r) => r.uid)),
+    valid: canSubmitKeyBatch(rows, hasPhoto),
   };
 }
-
-/** How a recipient's kind reads. */
-export const entityLabel = (t: Recipient["entity_type"]) =>
-  t === "occupant" ? "Occupant" : t === "instruction" ? "Registered guest" : "Verbal permission";
-
-/** A journey's recipient kind: its readable type, an instruction's subtype in place of 'Instruction'. */
-export const journeyEntityType = (j: KeyJourney) =>
-  (j.readable_key_out_to_entity_type === "Instruction"
-    ? j.readable_key_out_to_entity_subtype
-    : j.readable_key_out_to_entity_type) ?? "";

@@ -4,11 +4,9 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import ReplayIcon from "@mui/icons-material/Replay";
-import { type AccessKey, KEY_MESSAGES } from "@portico/contract";
-import { SectionProgress } from "../../../components/FullPageProgress.tsx";
+import { type AccessKey, KEY_MESSAGES, KEY_STATUS_DISPLAY } from "@portico/contract";
 import { useBuilding } from "../../../lib/session.tsx";
-import { useKeyJourney } from "../api.ts";
-import { KEY_STATUS_LABEL } from "../model.ts";
+import { locationLabel } from "../model.ts";
 import { JourneyCard } from "./JourneyCard.tsx";
 import { RfidInput } from "./RfidInput.tsx";
 import { useKeyLookup } from "./useKeyLookup.ts";
@@ -25,14 +23,14 @@ export function CheckKeyPanel({ building }: { building: number }) {
     <Box sx={{ display: "grid", gap: 1.5 }} role="region" aria-label="Check key location">
       {key ? (
         <>
-          <KeyFacts accessKey={key} building={building} />
+          <KeyFacts accessKey={key} />
           <Button
             variant="outlined"
             startIcon={<ReplayIcon />}
             onClick={() => setKey(null)}
             sx={{ justifySelf: "start" }}
           >
-            Scan another key
+            {KEY_MESSAGES.scanAnother}
           </Button>
         </>
       ) : (
@@ -47,27 +45,21 @@ export function CheckKeyPanel({ building }: { building: number }) {
   );
 }
 
-function KeyFacts({ accessKey: k, building }: { accessKey: AccessKey; building: number }) {
+function KeyFacts({ accessKey: k }: { accessKey: AccessKey }) {
   const { building: info } = useBuilding();
-  const out = k.status === "OUT" || k.status === "MISSING";
-  const journey = useKeyJourney(out ? k.latest_open_journey : null, building);
+  const journey = k.status === "IN" ? null : k.latest_open_journey;
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>
       <Typography>
-        Key <strong>{k.name}</strong> of apartment {k.apartment_number}: {KEY_STATUS_LABEL[k.status]}
+        Key <strong>{k.name}</strong> of apartment {k.apartment_number}: {KEY_STATUS_DISPLAY[k.status]}
       </Typography>
       {k.status === "MISSING" && <Alert severity="error">{KEY_MESSAGES.reportedMissing}</Alert>}
       {k.status === "IN" && (
         <Alert severity="success">
-          The key is in: <strong>{k.location || "no location"}</strong>.
+          The key is in: <strong>{locationLabel(k) || "no location"}</strong>.
         </Alert>
       )}
-      {out &&
-        (journey.data ? (
-          <JourneyCard journey={journey.data} apartment={k.apartment_number} timeZone={info?.time_zone} />
-        ) : journey.isPending && k.latest_open_journey ? (
-          <SectionProgress label="Loading the key's journey" />
-        ) : null)}
+      {journey && <JourneyCard journey={journey} apartment={k.apartment_number} timeZone={info?.time_zone} />}
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
-import type { KeyJourney } from "@portico/contract";
+import { KEY_MESSAGES, type KeyJourney } from "@portico/contract";
 import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { journeyEntityType } from "../model.ts";
 
@@ -17,26 +17,26 @@ export function JourneyCard({
   timeZone?: string;
 }) {
   const facts: [string, string][] = [
-    ["Currently out to", journey.readable_key_out_to_name ?? ""],
+    [KEY_MESSAGES.currentlyOutTo, journey.readable_key_out_to_name],
     ["Type", journeyEntityType(journey)],
     ["Apartment", apartment],
     ["Taken out on", formatZonedDateTime(journey.key_out_datetime, timeZone)],
-    ["Handed out by", journey.readable_key_out_by_employee ?? ""],
+    ["Handed out by", journey.readable_key_out_by_employee],
   ];
   return (
-    <Card variant="outlined" component="section" aria-label="Current Key Journey">
+    <Card variant="outlined" component="section" aria-label={KEY_MESSAGES.currentJourney}>
       <CardContent sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
         {journey.key_out_photo_url && (
           <Box
             component="img"
             src={journey.key_out_photo_url}
-            alt={`Photo of ${journey.readable_key_out_to_name ?? "the recipient"}`}
+            alt={`Photo of ${journey.readable_key_out_to_name}`}
             sx={{ width: 120, height: 148, objectFit: "cover", borderRadius: 1 }}
           />
         )}
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography variant="h3" sx={{ fontSize: "1.05rem", mb: 1 }}>
-            Current Key Journey
+            {KEY_MESSAGES.currentJourney}
           </Typography>
           <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5 }}>
             {facts.map(([label, value]) => (

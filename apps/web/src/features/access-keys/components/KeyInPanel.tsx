@@ -3,8 +3,9 @@ import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { type AccessKey, KEY_MESSAGES } from "@portico/contract";
+import { type AccessKey, canSignIn, KEY_MESSAGES } from "@portico/contract";
 import { useKeyIn } from "../api.ts";
+import { locationLabel } from "../model.ts";
 import { RfidInput } from "./RfidInput.tsx";
 import { useKeyLookup } from "./useKeyLookup.ts";
 import { WrongKey } from "./WrongKey.tsx";
@@ -24,11 +25,11 @@ export function KeyInPanel({ building }: { building: number }) {
     setDone(null);
     const key = await lookup.lookup(rfid);
     if (!key) return;
-    if (key.status === "IN" || !key.is_active) {
+    if (!canSignIn(key)) {
       setWrong(key);
       return;
     }
-    keyIn.mutate(key.id, {
+    keyIn.mutate({ id: key.id, rfid }, {
       onSuccess: () => {
         setDone(key);
         enqueueSnackbar(`Key ${key.name} signed in`, { variant: "success" });
@@ -44,7 +45,7 @@ export function KeyInPanel({ building }: { building: number }) {
       {wrong ? (
         <WrongKey
           scanned={wrong}
-          reason={wrong.is_active ? "This key is not signed out." : "This key is deactivated."}
+          reason={KEY_MESSAGES.alreadyIn}
           onRescan={() => setWrong(null)}
         />
       ) : (
@@ -57,7 +58,7 @@ export function KeyInPanel({ building }: { building: number }) {
       {done && (
         <Alert severity="success">
           Key {done.name} of apartment {done.apartment_number} is in. Return it to{" "}
-          <strong>{done.location || "its key box"}</strong>.
+          <strong>{locationLabel(done) || "its key box"}</strong>.
         </Alert>
       )}
     </Box>

@@ -57,7 +57,7 @@ export function KeyOutWizard({ building, onDone }: { building: number; onDone: (
       return;
     }
     keyOut.mutate(
-      { id: chosen.id, photo, entity_id: recipient.entity_id, entity_type: recipient.entity_type },
+      { id: chosen.id, photo, entity_id: recipient.entity_id, entity_type: recipient.entity_type, rfid },
       {
         onSuccess: () => {
           enqueueSnackbar(`Key ${chosen.name} signed out to ${recipient.name}`, { variant: "success" });
@@ -100,16 +100,15 @@ export function KeyOutWizard({ building, onDone }: { building: number; onDone: (
               setKeyId(Number(e.target.value));
               setRecipient(null);
             }}
-            helperText={apartment !== null && !keys.isPending ? (picker.placeholder ?? undefined) : undefined}
             slotProps={{ select: { displayEmpty: true } }}
           >
             <MenuItem value="" disabled>
-              {apartment !== null && !keys.isPending && picker.placeholder ? picker.placeholder : "Choose a key"}
+              {apartment !== null && !keys.isPending && picker.empty ? KEY_MESSAGES.noAvailableKey : "Choose a key"}
             </MenuItem>
             {available.map((k) => (
               <MenuItem key={k.id} value={k.id}>
                 {k.name}
-                {k.location ? ` (${k.location})` : ""}
+                {k.location ? ` (${k.location.label})` : ""}
               </MenuItem>
             ))}
           </TextField>
@@ -130,12 +129,12 @@ export function KeyOutWizard({ building, onDone }: { building: number; onDone: (
         <Box sx={{ display: "grid", gap: 1.5 }}>
           <Typography>
             Scan key <strong>{chosen.name}</strong>
-            {chosen.location ? ` from ${chosen.location}` : ""} to sign it out to {recipient?.name}.
+            {chosen.location ? ` from ${chosen.location.label}` : ""} to sign it out to {recipient?.name}.
           </Typography>
           {wrong ? (
             <WrongKey
               scanned={wrong}
-              reason={`This is not key ${chosen.name}.`}
+              reason={KEY_MESSAGES.notThisKey}
               onRescan={() => {
                 setWrong(null);
                 lookup.setError(null);

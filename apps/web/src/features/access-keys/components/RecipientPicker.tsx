@@ -13,7 +13,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useCreateVerbalPermission, useKeyEntities } from "../api.ts";
-import { entityLabel, type Recipient } from "../model.ts";
+import { type Recipient, verbalPermissionRecipient } from "../model.ts";
 
 const idOf = (r: Pick<Recipient, "entity_type" | "entity_id">) => `${r.entity_type}:${r.entity_id}`;
 
@@ -43,6 +43,7 @@ export function RecipientPicker({
     entity_type: e.entity_type,
     entity_id: e.entity_id,
     name: e.name,
+    description: e.description,
   }));
   if (value?.entity_type === "verbal_permission") options.push(value);
 
@@ -53,7 +54,7 @@ export function RecipientPicker({
       { comment, access_key: keyId },
       {
         onSuccess: (vp) => {
-          onChange({ entity_type: "verbal_permission", entity_id: vp.id, name: comment });
+          onChange(verbalPermissionRecipient(vp.id, comment));
           setText("");
           setConfirming(false);
         },
@@ -89,7 +90,7 @@ export function RecipientPicker({
                 key={idOf(o)}
                 value={idOf(o)}
                 control={<Radio size={dense ? "small" : "medium"} />}
-                label={`${o.name} (${entityLabel(o.entity_type)})`}
+                label={`${o.name} (${o.description})`}
               />
             ))}
           </RadioGroup>

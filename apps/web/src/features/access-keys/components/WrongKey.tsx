@@ -2,7 +2,7 @@ import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Button from "@mui/material/Button";
 import ReplayIcon from "@mui/icons-material/Replay";
-import type { AccessKey } from "@portico/contract";
+import { type AccessKey, KEY_MESSAGES } from "@portico/contract";
 
 /** The incorrect-key screen: which key was scanned and where it must be returned, with a re-scan. */
 export function WrongKey({ scanned, reason, onRescan }: { scanned: AccessKey; reason: string; onRescan: () => void }) {
@@ -17,8 +17,7 @@ export function WrongKey({ scanned, reason, onRescan }: { scanned: AccessKey; re
       }
     >
       <AlertTitle>Incorrect key</AlertTitle>
-      {reason} This is key {scanned.name} of apartment {scanned.apartment_number}: return it to{" "}
-      <strong>{scanned.location || "its key box"}</strong>.
+      {reason} {KEY_MESSAGES.wrongKey(scanned.name, scanned.apartment_number, scanned.location?.label ?? null)}
     </Alert>
   );
 }
