@@ -14,3 +14,4 @@ export * from "./packages.ts";
 export * from "./packages-ui.ts";
 export * from "./package-summary.ts";
 export * from "./instructions.ts";
+export * from "./access-keys.ts";

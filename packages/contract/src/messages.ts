@@ -70,3 +70,37 @@ export const INSTRUCTION_MESSAGES = {
   securityList: "Active security / do not allow list",
   arrived: "Arrived",
 } as const;
+
+/** Access keys (document 2; wording of our own where the spec gives none). */
+export const KEY_MESSAGES = {
+  notMapped: "This RFID tag is not mapped to a registered key.",
+  alreadyRegistered: "This RFID tag is already registered.",
+  validKey: "Valid Key",
+  updateFailed: "Error when attempting to update key. Please retry in 10 seconds.",
+  reportedMissing: "This key has been reported missing. Please scan the key in now.",
+  noAvailableKey: "No available key",
+  duplicateKey: "Duplicate key",
+  allScanned: "All keys scanned!",
+  lastScanned: "Last scanned",
+  scanAnother: "Scan another key",
+  currentJourney: "Current Key Journey",
+  currentlyOutTo: "Currently out to",
+  /** The scanned tag is another key's: where that key belongs. */
+  wrongKey: (name: string, apartment: string, location: string | null) =>
+    `This is key ${name} of unit ${apartment}${location ? `; please return it to ${location}` : ""}.`,
+  notThisKey: "The scanned key is not this key.",
+  featureOff: "Access keys are not enabled for this building.",
+  inactive: "This key has been deactivated.",
+  alreadyMissing: "This key is already reported missing.",
+  alreadyOut: "This key is already out.",
+  alreadyIn: "This key is already in.",
+  photoRequired: "A photo of the recipient is required.",
+  recipientRequired: "Please choose who takes the key.",
+  invalidRecipient: "This recipient may not take this key.",
+  scanRequired: "Please scan the key.",
+  permanentDeactivation: "A deactivated key cannot be reactivated.",
+  oneChange: "Send one change at a time: a status, a name or is_active.",
+  registerActive: "A key is registered active.",
+  locationNameTaken: "key location with this name already exists.",
+  invalidLocation: "This location is not active.",
+} as const;
