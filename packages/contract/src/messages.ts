@@ -51,6 +51,9 @@ export const MESSAGES = {
   jsonParseError: "JSON parse error.",
   jsonTooDeep: "JSON parse error - nested too deeply.",
   unsupportedMediaType: "Unsupported media type in request.",
+  /** Inline edits (document 3 section 5): saved, or failed (the value reverts). */
+  inlineEditSaved: (label: string) => `${label} successfully updated.`,
+  inlineEditFailed: (label: string) => `Error when attempting to update ${label}. Please retry in 10 seconds.`,
 } as const;
 
 /** Front-desk instructions (document 2; wording of our own where the spec gives none). */

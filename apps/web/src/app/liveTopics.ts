@@ -12,6 +12,7 @@ import { packageKeys } from "../features/packages/index.ts";
 import { shiftLogKeys } from "../features/shift-logs/index.ts";
 import { instructionKeys } from "../features/instructions/index.ts";
 import { showsUnitProfiles } from "../features/occupancies/index.ts";
+import { keyKeys } from "../features/access-keys/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -23,5 +24,7 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // The building's settings and the list of buildings (names, addresses).
   // Instruction grid, lists, dashboard tab and drawers, food deliveries, detail, history, profile panels.
   instructions: () => [{ queryKey: instructionKeys.all }],
+  // Key grid, key pages and journeys, the drawer's pickers, overdue keys (page and dashboard widget).
+  access_keys: () => [{ queryKey: keyKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

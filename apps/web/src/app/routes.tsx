@@ -114,6 +114,18 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              {
+                // Keys (document 3 section 2 wins: the grid is /keys/grid; /keys goes there).
+                path: "keys",
+                handle: { onBuildingChange: (b: number) => `/${b}/keys/grid` } satisfies BuildingSwitchHandle,
+                children: [
+                  { index: true, element: <Navigate to="grid" replace /> },
+                  { path: "grid", lazy: () => import("../features/access-keys/pages/KeysGridPage.tsx") },
+                  { path: "batch-out", lazy: () => import("../features/access-keys/pages/BatchOutPage.tsx") },
+                  { path: "overdue", lazy: () => import("../features/access-keys/pages/OverdueKeysPage.tsx") },
+                  { path: ":keyId", lazy: () => import("../features/access-keys/pages/KeyDetailPage.tsx") },
+                ],
+              },
               // Unit-profile list and forms (document 1 section 2.4) and the management hub.
               { path: "manage", lazy: () => import("../features/occupancies/pages/ManagePage.tsx") },
               { path: "manage/unit-profiles", lazy: () => import("../features/occupancies/pages/UnitListPage.tsx") },

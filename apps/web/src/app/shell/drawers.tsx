@@ -32,6 +32,7 @@ export interface ShellDrawerProps {
 export const SHELL_DRAWERS: Readonly<Record<string, LazyExoticComponent<ComponentType<ShellDrawerProps>>>> = {
   "shift-log": lazy(() => import("../../features/shift-logs/components/ShiftLogDrawer.tsx")),
   "food-delivery": lazy(() => import("../../features/instructions/components/FoodDeliveryDrawer.tsx")),
+  keys: lazy(() => import("../../features/access-keys/components/KeysDrawer.tsx")),
 };
 
 export const hasShellDrawer = (key: string) => key in SHELL_DRAWERS;

@@ -20,6 +20,11 @@ describe("navigation table", () => {
       "packages",
     ]);
     expect(keys(visibleNav(TOP_NAV, ctx("FD")))).toEqual(["shift-log"]);
+    // Keys: the sidebar's grid and the top navigation's drawer, when the building has access keys.
+    const withKeys = defaultBuildingSettings();
+    withKeys.accesskeyssettings.has_access_keys = true;
+    expect(keys(visibleNav(SIDEBAR_NAV, ctx("FD", withKeys)))).toContain("keys");
+    expect(keys(visibleNav(TOP_NAV, ctx("FD", withKeys)))).toEqual(["keys", "shift-log"]);
   });
 
   it("gates by role and building settings through can()", () => {

@@ -59,7 +59,7 @@ export const TOP_NAV: readonly NavItem[] = [
     drawer: true,
     icon: DeliveryDiningIcon,
   },
-  { key: "keys", label: "Keys", to: b("/keys/grid"), action: "nav.keys", exists: false },
+  { key: "keys", label: "Keys", to: b("/keys/grid"), action: "nav.keys", exists: true, drawer: true },
   {
     key: "shift-log",
     label: "Shift log",
@@ -148,7 +148,7 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     exists: true,
     icon: Inventory2Icon,
   },
-  { key: "keys", label: "Keys", to: b("/keys/grid"), action: "nav.keys", exists: false, icon: VpnKeyIcon },
+  { key: "keys", label: "Keys", to: b("/keys/grid"), action: "nav.keys", exists: true, icon: VpnKeyIcon },
   {
     key: "parking",
     label: "Parking",

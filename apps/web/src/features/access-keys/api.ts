@@ -113,7 +113,11 @@ export function keyOutForm(input: KeyOutInput): FormData {
   form.append("entity_id", String(input.entity_id));
   form.append("entity_type", input.entity_type);
   form.append("rfid", input.rfid);
-  form.append("photo_url", input.photo, input.photo instanceof File && input.photo.name ? input.photo.name : "key-out.jpg");
+  form.append(
+    "photo_url",
+    input.photo,
+    input.photo instanceof File && input.photo.name ? input.photo.name : "key-out.jpg",
+  );
   return form;
 }
 

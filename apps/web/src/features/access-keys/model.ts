@@ -37,7 +37,10 @@ export type KeyGridSort = "name" | "location";
 const byName = (a: AccessKey, b: AccessKey) => a.name.localeCompare(b.name, undefined, { numeric: true });
 
 /** The grid's cards in order: by name, or grouped by location (each group by name). */
-export function groupKeys(keys: readonly AccessKey[], sort: KeyGridSort): { label: string | null; keys: AccessKey[] }[] {
+export function groupKeys(
+  keys: readonly AccessKey[],
+  sort: KeyGridSort,
+): { label: string | null; keys: AccessKey[] }[] {
   if (sort === "name") return [{ label: null, keys: [...keys].sort(byName) }];
   const groups = new Map<string, AccessKey[]>();
   for (const k of keys) {
@@ -109,7 +112,13 @@ export interface BatchRow {
 }
 
 let nextUid = 1;
-export const emptyBatchRow = (): BatchRow => ({ uid: nextUid++, apartment: null, key: null, recipient: null, comment: "" });
+export const emptyBatchRow = (): BatchRow => ({
+  uid: nextUid++,
+  apartment: null,
+  key: null,
+  recipient: null,
+  comment: "",
+});
 
 export interface BatchCheck {
   /** The complete rows (the incomplete, empty ones are dropped). */

@@ -51,7 +51,10 @@ export function BatchRowFields({
         display: "grid",
         gap: 1,
         alignItems: "start",
-        gridTemplateColumns: { xs: "1fr", md: "minmax(120px, 1fr) minmax(140px, 1fr) minmax(180px, 1.3fr) minmax(180px, 1.3fr) auto" },
+        gridTemplateColumns: {
+          xs: "1fr",
+          md: "minmax(120px, 1fr) minmax(140px, 1fr) minmax(180px, 1.3fr) minmax(180px, 1.3fr) auto",
+        },
       }}
     >
       <UnitPicker
@@ -110,7 +113,9 @@ export function BatchRowFields({
         value={row.comment}
         disabled={row.recipient !== null}
         error={partial && row.recipient === null && !row.comment.trim()}
-        helperText={partial && row.recipient === null && !row.comment.trim() ? "Choose a recipient or write a comment" : undefined}
+        helperText={
+          partial && row.recipient === null && !row.comment.trim() ? "Choose a recipient or write a comment" : undefined
+        }
         onChange={(e) => onChange({ ...row, comment: e.target.value })}
         slotProps={{ htmlInput: { maxLength: KEY_LIMITS.comment } }}
       />

@@ -38,7 +38,10 @@ export function JourneyCard({
           <Typography variant="h3" sx={{ fontSize: "1.05rem", mb: 1 }}>
             {KEY_MESSAGES.currentJourney}
           </Typography>
-          <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5 }}>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5 }}
+          >
             {facts.map(([label, value]) => (
               <Box key={label} sx={{ display: "contents" }}>
                 <Typography component="dt" variant="body2" color="text.secondary">

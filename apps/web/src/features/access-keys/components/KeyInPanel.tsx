@@ -29,12 +29,15 @@ export function KeyInPanel({ building }: { building: number }) {
       setWrong(key);
       return;
     }
-    keyIn.mutate({ id: key.id, rfid }, {
-      onSuccess: () => {
-        setDone(key);
-        enqueueSnackbar(`Key ${key.name} signed in`, { variant: "success" });
+    keyIn.mutate(
+      { id: key.id, rfid },
+      {
+        onSuccess: () => {
+          setDone(key);
+          enqueueSnackbar(`Key ${key.name} signed in`, { variant: "success" });
+        },
       },
-    });
+    );
   };
 
   return (
@@ -43,11 +46,7 @@ export function KeyInPanel({ building }: { building: number }) {
         Scan key
       </Typography>
       {wrong ? (
-        <WrongKey
-          scanned={wrong}
-          reason={KEY_MESSAGES.alreadyIn}
-          onRescan={() => setWrong(null)}
-        />
+        <WrongKey scanned={wrong} reason={KEY_MESSAGES.alreadyIn} onRescan={() => setWrong(null)} />
       ) : (
         <RfidInput
           onScan={(r) => void onScan(r)}

@@ -83,7 +83,14 @@ export function RegisterKeysPanel({ building }: { building: number }) {
           <Typography>
             New key: <strong>{rfid}</strong>
           </Typography>
-          <UnitPicker building={building} by="apartment" value={apartment} onChange={setApartment} required size="small" />
+          <UnitPicker
+            building={building}
+            by="apartment"
+            value={apartment}
+            onChange={setApartment}
+            required
+            size="small"
+          />
           <TextField
             select
             label="Location"
@@ -98,7 +105,9 @@ export function RegisterKeysPanel({ building }: { building: number }) {
               </MenuItem>
             ))}
           </TextField>
-          {register.isError && <Alert severity="error">{serverErrorText(register.error) || KEY_MESSAGES.updateFailed}</Alert>}
+          {register.isError && (
+            <Alert severity="error">{serverErrorText(register.error) || KEY_MESSAGES.updateFailed}</Alert>
+          )}
           <Box sx={{ display: "flex", justifyContent: "space-between" }}>
             <Button onClick={reset} disabled={register.isPending}>
               Cancel

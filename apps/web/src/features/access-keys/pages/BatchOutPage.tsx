@@ -68,12 +68,7 @@ export function Component() {
       {pending && photo ? (
         <ScanStep building={building} initial={pending} photo={photo} />
       ) : (
-        <SelectStep
-          building={building}
-          photo={photo}
-          onPhoto={setPhoto}
-          onDone={(list) => setPending(list)}
-        />
+        <SelectStep building={building} photo={photo} onPhoto={setPhoto} onDone={(list) => setPending(list)} />
       )}
     </Box>
   );

@@ -31,10 +31,20 @@ export function Component() {
   return (
     <Box>
       <PageHeader title="Keys">
-        <Button component={RouterLink} to={keyPaths.overdue(building)} variant="outlined" startIcon={<WarningAmberIcon />}>
+        <Button
+          component={RouterLink}
+          to={keyPaths.overdue(building)}
+          variant="outlined"
+          startIcon={<WarningAmberIcon />}
+        >
           Overdue keys
         </Button>
-        <Button component={RouterLink} to={keyPaths.batchOut(building)} variant="contained" startIcon={<PlaylistAddIcon />}>
+        <Button
+          component={RouterLink}
+          to={keyPaths.batchOut(building)}
+          variant="contained"
+          startIcon={<PlaylistAddIcon />}
+        >
           Multi-OUT
         </Button>
       </PageHeader>
