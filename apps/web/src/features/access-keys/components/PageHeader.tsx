@@ -5,7 +5,7 @@ import Typography from "@mui/material/Typography";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 
-/** A key page's title, a way back and its buttons. */
+/** A key page's title (a heading of its own when not a text), a way back and its buttons. */
 export function PageHeader({
   title,
   back,
@@ -24,9 +24,13 @@ export function PageHeader({
         </Link>
       )}
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mt: back ? 1 : 0 }}>
-        <Typography variant="h1" sx={{ flex: "1 1 240px" }}>
-          {title}
-        </Typography>
+        {typeof title === "string" ? (
+          <Typography variant="h1" sx={{ flex: "1 1 240px" }}>
+            {title}
+          </Typography>
+        ) : (
+          <Box sx={{ flex: "1 1 240px" }}>{title}</Box>
+        )}
         {children && (
           <Box className="print-hide" sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
             {children}
