@@ -116,6 +116,15 @@ export const TOPICS = {
   /** A front-desk instruction of the building. */
   instructions: { param: "building", sources: [{ table: "instructions", id: column("building_id") }] },
   instruction_types: { param: "all", sources: [{ table: "instruction_types", id: ALL }] },
+  /** An access key, key journey or key-box location of the building. */
+  access_keys: {
+    param: "building",
+    sources: [
+      { table: "access_keys", id: column("building_id") },
+      { table: "key_journeys", id: column("building_id") },
+      { table: "key_locations", id: column("building_id") },
+    ],
+  },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -197,7 +206,7 @@ export type CacheName = keyof typeof CACHES;
 
 /** Topics heard by other readers of the feed (live screens: modules/live). */
 export const SUBSCRIBERS = {
-  live: ["packages", "shift_logs", "instructions", "units", "building", "user"],
+  live: ["packages", "shift_logs", "instructions", "units", "building", "user", "access_keys"],
 } as const satisfies Record<string, readonly TopicName[]>;
 
 /** The topics a declaration reads, its own user's included. */

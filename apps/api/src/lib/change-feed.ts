@@ -51,6 +51,7 @@ export const topics = {
   shiftLogTypes: "shift_log_types:all",
   instructions: (buildingId: number) => `instructions:${buildingId}`,
   instructionTypes: "instruction_types:all",
+  accessKeys: (buildingId: number) => `access_keys:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

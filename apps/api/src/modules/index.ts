@@ -8,6 +8,7 @@ import occupancies from "./occupancies/routes.ts";
 import idCards from "./id-cards/routes.ts";
 import packages from "./packages/routes.ts";
 import instructions from "./instructions/routes.ts";
+import accessKeys from "./access-keys/routes.ts";
 import live from "./live/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
@@ -21,5 +22,6 @@ export const modules: FastifyPluginAsync[] = [
   idCards,
   packages,
   instructions,
+  accessKeys,
   live,
 ];

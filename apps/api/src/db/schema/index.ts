@@ -7,3 +7,4 @@ export * from "./notifications.ts";
 export * from "./unit-profiles.ts";
 export * from "./packages.ts";
 export * from "./instructions.ts";
+export * from "./access-keys.ts";

@@ -17,7 +17,7 @@ import type { ChangeFeed } from "../../lib/change-feed.ts";
  * starts. An event tells only "this area of a building you can see changed".
  */
 
-export const LIVE_TOPICS = ["packages", "shift_logs", "instructions", "units", "building"] as const;
+export const LIVE_TOPICS = ["packages", "shift_logs", "instructions", "units", "building", "access_keys"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export const COALESCE_MS = 100;
