@@ -28,10 +28,12 @@ export function KeyCard({
       sx={{ bgcolor: colors.bg, color: colors.fg, borderColor: "divider" }}
     >
       <CardActionArea component={RouterLink} to={keyPaths.detail(building, k.id)} aria-label={`Key ${k.name}`}>
-        <Box sx={{ p: 1.5, display: "grid", gap: 0.5 }}>
-          <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-            <Typography sx={{ fontWeight: 700, flex: 1 }}>{k.name}</Typography>
-            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        <Box sx={{ p: 1.5, display: "grid", gap: 0.5, overflowWrap: "anywhere" }}>
+          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "baseline", columnGap: 1 }}>
+            <Typography sx={{ fontWeight: 700, flex: "1 1 auto", minWidth: 0, overflowWrap: "anywhere" }}>
+              {k.name}
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>
               {KEY_STATUS_DISPLAY[k.status]}
             </Typography>
           </Box>
