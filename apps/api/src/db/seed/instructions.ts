@@ -110,7 +110,7 @@ const SECURITY = [
 ] as const;
 
 /** A small portrait-like placeholder (shapes only: no fonts needed) as JPEG bytes. */
-async function demoPhoto(hue: number): Promise<Buffer> {
+export async function demoPhoto(hue: number): Promise<Buffer> {
   const bg = `hsl(${hue}, 45%, 70%)`;
   const fg = `hsl(${hue}, 35%, 35%)`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="340" height="420">
