@@ -77,6 +77,15 @@ describe("the key grid", () => {
   });
 });
 
+describe("a building without access keys", () => {
+  it("shows no key screen and asks nothing of the API", async () => {
+    const { calls } = fakeApi(undefined, defaults([makeKey()]));
+    renderWithApp(<GridPage />, { path: "/1/keys/grid", routePath: "/:buildingId/keys/grid" });
+    expect(await screen.findByText(KEY_MESSAGES.featureOff)).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith("/access-keys/"))).toEqual([]);
+  });
+});
+
 describe("the key page", () => {
   const render = (keys = [makeKey()], handler?: Parameters<typeof fakeApi>[0], role: "FD" | "MG" = "FD") => {
     const api = fakeApi(handler, defaults(keys));

@@ -4,7 +4,7 @@ import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { SideDrawer } from "../../../components/SideDrawer.tsx";
-import { useBuilding } from "../../../lib/session.tsx";
+import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { useCloseOnNavigate } from "../../../lib/useCloseOnNavigate.ts";
 import { keyPaths } from "../model.ts";
 import { CheckKeyPanel } from "./CheckKeyPanel.tsx";
@@ -33,6 +33,7 @@ export interface KeysDrawerProps {
  */
 export default function KeysDrawer({ open, onClose }: KeysDrawerProps) {
   const { id: building } = useBuilding();
+  const can = useCan();
   const [mode, setMode] = useState<Mode | null>(null);
   // The panel starts afresh each time it is chosen.
   const [round, setRound] = useState(0);
@@ -41,6 +42,8 @@ export default function KeysDrawer({ open, onClose }: KeysDrawerProps) {
     setMode(m);
     setRound((r) => r + 1);
   };
+  // A drawer brought back after a reload in a building without keys shows nothing.
+  if (!can("key.use")) return null;
   return (
     <SideDrawer open={open} onClose={onClose} title="Keys" width={520}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }} role="group" aria-label="Key actions">

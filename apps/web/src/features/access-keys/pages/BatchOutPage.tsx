@@ -37,6 +37,7 @@ import {
   type Recipient,
   verbalPermissionRecipient,
 } from "../model.ts";
+import { KeysEnabled } from "../components/KeysEnabled.tsx";
 
 /** A key to pick up in the scan step, with its recipient. */
 interface Pending {
@@ -50,6 +51,14 @@ interface Pending {
  * it out: a card per key still to scan (unit, where to take it from), 'Last scanned' lit for 2 s.
  */
 export function Component() {
+  return (
+    <KeysEnabled>
+      <BatchOut />
+    </KeysEnabled>
+  );
+}
+
+function BatchOut() {
   usePageTitle("Multi-OUT");
   const { id: building } = useBuilding();
   const [pending, setPending] = useState<Pending[] | null>(null);

@@ -20,9 +20,18 @@ import { KeyJourneyTable } from "../components/KeyJourneyTable.tsx";
 import { KeyNameEditor } from "../components/KeyNameEditor.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { KEY_CARD_COLORS, keyPaths, locationLabel } from "../model.ts";
+import { KeysEnabled } from "../components/KeysEnabled.tsx";
 
 /** /{building}/keys/{keyId} (document 3 section 2): rename in place, Mark missing, Deactivate, journeys. */
 export function Component() {
+  return (
+    <KeysEnabled>
+      <KeyPage />
+    </KeysEnabled>
+  );
+}
+
+function KeyPage() {
   const { keyId = "" } = useParams();
   const id = /^\d+$/.test(keyId) ? Number(keyId) : 0;
   const { id: building } = useBuilding();

@@ -15,12 +15,21 @@ import { useKeys } from "../api.ts";
 import { KeyCard } from "../components/KeyCard.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { groupKeys, type KeyGridSort, keyPaths } from "../model.ts";
+import { KeysEnabled } from "../components/KeysEnabled.tsx";
 
 /**
  * /{building}/keys/grid (document 3 section 2): the building's active keys as cards, by key name
  * or grouped by location (`?sort=location`, in the URL), coloured by status, with the overdue chip.
  */
 export function Component() {
+  return (
+    <KeysEnabled>
+      <Grid />
+    </KeysEnabled>
+  );
+}
+
+function Grid() {
   usePageTitle("Keys");
   const { id: building, settings } = useBuilding();
   const [params, setParams] = useSearchParams();

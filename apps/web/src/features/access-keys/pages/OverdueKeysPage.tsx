@@ -8,12 +8,21 @@ import { useKeys } from "../api.ts";
 import { OverdueKeysList } from "../components/OverdueKeysList.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { keyPaths } from "../model.ts";
+import { KeysEnabled } from "../components/KeysEnabled.tsx";
 
 /**
  * /{building}/keys/overdue (beyond the spec): the keys out or missing longer than the building's
  * `accesskeyssettings.overdue_hours`, longest away first (GET /access-keys/keys/?overdue=true).
  */
 export function Component() {
+  return (
+    <KeysEnabled>
+      <Overdue />
+    </KeysEnabled>
+  );
+}
+
+function Overdue() {
   usePageTitle("Overdue keys");
   const { id: building, building: info, settings } = useBuilding();
   const hours = settings?.accesskeyssettings.overdue_hours ?? KEY_DEFAULT_OVERDUE_HOURS;
