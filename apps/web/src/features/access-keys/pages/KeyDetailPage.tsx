@@ -51,6 +51,24 @@ function KeyPage() {
   return <Detail accessKey={key.data} building={building} back={back} />;
 }
 
+/** Mark missing and Deactivate, each after a confirmation. */
+const ACTIONS = {
+  missing: {
+    title: "Mark missing",
+    label: "Mark missing",
+    body: { status: "MISSING" } as const,
+    question: (name: string) => `Report key ${name} missing?`,
+    done: (name: string) => `Key ${name} marked missing`,
+  },
+  deactivate: {
+    title: "Deactivate key",
+    label: "Deactivate",
+    body: { is_active: 0 } as const,
+    question: (name: string) => `Deactivate key ${name}? This cannot be undone.`,
+    done: (name: string) => `Key ${name} deactivated`,
+  },
+};
+
 function Detail({
   accessKey: k,
   building,
@@ -124,30 +142,20 @@ function Detail({
         </Typography>
         <KeyJourneyTable keyId={k.id} building={building} timeZone={info?.time_zone} />
       </Paper>
-      <ConfirmDialog
-        open={confirm === "missing"}
-        title="Mark missing"
-        confirmLabel="Mark missing"
-        danger
-        busy={update.isPending}
-        error={update.isError ? KEY_MESSAGES.updateFailed : null}
-        onConfirm={() => act({ status: "MISSING" }, `Key ${k.name} marked missing`)}
-        onClose={() => setConfirm(null)}
-      >
-        Report key {k.name} missing?
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={confirm === "deactivate"}
-        title="Deactivate key"
-        confirmLabel="Deactivate"
-        danger
-        busy={update.isPending}
-        error={update.isError ? KEY_MESSAGES.updateFailed : null}
-        onConfirm={() => act({ is_active: 0 }, `Key ${k.name} deactivated`)}
-        onClose={() => setConfirm(null)}
-      >
-        Deactivate key {k.name}? This cannot be undone.
-      </ConfirmDialog>
+      {confirm && (
+        <ConfirmDialog
+          open
+          title={ACTIONS[confirm].title}
+          confirmLabel={ACTIONS[confirm].label}
+          danger
+          busy={update.isPending}
+          error={update.isError ? KEY_MESSAGES.updateFailed : null}
+          onConfirm={() => act(ACTIONS[confirm].body, ACTIONS[confirm].done(k.name))}
+          onClose={() => setConfirm(null)}
+        >
+          {ACTIONS[confirm].question(k.name)}
+        </ConfirmDialog>
+      )}
     </Box>
   );
 }
