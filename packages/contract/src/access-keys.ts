@@ -436,3 +436,32 @@ export const canSubmitKeyBatch = (rows: readonly KeyBatchRow[], hasPhoto: boolea
 /** The rows sent: complete ones (incomplete ones are dropped). */
 export const completeKeyRows = <R extends KeyBatchRow>(rows: readonly R[]): R[] =>
   rows.filter((r) => keyBatchRowState(r) === "complete");
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies as the API document shows them (the schemas above judge them)
+
+const idDoc = (example: number) => z.union([z.number().int(), z.string()]).meta({ examples: [example] });
+const textDoc = (example: string) => z.string().meta({ examples: [example] });
+/** POST /access-keys/scan-rfid/ */
+export const ScanRfidForm = z.looseObject({ rfid: textDoc("04010001") });
+/** POST /access-keys/keys/ */
+export const KeyRegisterForm = z.looseObject({
+  rfid: textDoc("04A1B2C3"),
+  apartment: idDoc(1),
+  location: idDoc(1),
+  name: textDoc("1203-3").optional(),
+  status: textDoc("IN").optional(),
+  is_active: z.boolean().optional(),
+});
+/** POST /access-keys/locations/ and PATCH /access-keys/locations/{id}/ */
+export const KeyLocationForm = z.looseObject({
+  building: idDoc(1),
+  name: textDoc("Key box D"),
+  display_order: idDoc(0).optional(),
+  is_active: z.boolean().optional(),
+});
+/** POST /access-keys/verbal-permissions/ */
+export const VerbalPermissionForm = z.looseObject({
+  comment: textDoc("Dog walker (per phone call)"),
+  access_key: idDoc(1),
+});

@@ -92,6 +92,9 @@ export const OBJECT_OF_BUILDING: Record<string, string> = {
   "/api/v1/instructions/detailed-instructions/": "select id from instructions where building_id = $1",
   "/api/v1/instructions/instructions/detailed-instructions/": "select id from instructions where building_id = $1",
   "/api/v1/instructions/instructions-photos/": "select id from instructions where building_id = $1",
+  "/api/v1/access-keys/keys/": "select id from access_keys where building_id = $1",
+  "/api/v1/access-keys/journeys/": "select id from key_journeys where building_id = $1",
+  "/api/v1/access-keys/locations/": "select id from key_locations where building_id = $1",
   "/api/v1/core/buildings/": "select $1::int as id",
   "/api/v1/core/building-settings/": "select $1::int as id",
 };

@@ -69,6 +69,8 @@ const ID_LOOKUPS: Record<string, string> = {
   type: "select id from shift_log_types where $1::int > 0",
   instruction_type: "select id from instruction_types where is_active and not is_end_date_required and $1::int > 0",
   user: "select user_id as id from user_buildings where building_id = $1",
+  access_key: "select id from access_keys where building_id = $1 and is_active",
+  location: "select id from key_locations where building_id = $1 and is_active",
   occupant: "select o.id from occupants o join occupancies c on c.id = o.occupancy_id where c.building_id = $1",
   package:
     "select p.id from packages p join package_types t on t.id = p.package_type_id " +

@@ -14,17 +14,21 @@ import {
   KeyJourneyQuery,
   KeyListQuery,
   KeyLocation,
+  KeyLocationForm,
   KeyLocationPatch,
   KeyLocationQuery,
   KeyLocationWrite,
   KeyPatch,
   KeyPatchForm,
   KeyRegister,
+  KeyRegisterForm,
   normalizeRfid,
   paginated,
   ScanRfid,
+  ScanRfidForm,
   ScanRfidResult,
   VerbalPermission,
+  VerbalPermissionForm,
   VerbalPermissionWrite,
 } from "@portico/contract";
 import { contextOf } from "../../lib/context.ts";
@@ -119,15 +123,19 @@ const routes: FastifyPluginAsync = async (fastify) => {
     `${P}/scan-rfid/`,
     {
       config: { can: "key.use" },
+      validatorCompiler: bodyAsSent,
       schema: {
         tags,
         summary: "Checks a scanned tag: 'Valid Key' with the key, or 400",
         querystring: KeyBuildingQuery,
-        body: ScanRfid,
+        body: ScanRfidForm,
         response: { 200: ScanRfidResult, ...errors },
       },
     },
-    async (req) => service.scanRfid(contextOf(req), req.body.rfid, req.query.building),
+    async (req) => {
+      const { values } = readUploadForm(ScanRfid, req.body);
+      return service.scanRfid(contextOf(req), values.rfid, req.query.building);
+    },
   );
 
   app.post(
@@ -139,7 +147,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         tags,
         summary: "Registers a key (rfid, apartment, location; status IN, is_active true)",
         querystring: KeyBuildingQuery,
-        body: z.looseObject({}).meta({ description: "rfid, apartment, location, name?, status IN, is_active true" }),
+        body: KeyRegisterForm,
         response: { 201: AccessKey, ...errors },
       },
     },
@@ -250,7 +258,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary: "Adds a key-box location (managers): building, name, display_order, is_active",
-        body: z.looseObject({}).meta({ description: "building, name, display_order?, is_active?" }),
+        body: KeyLocationForm,
         response: { 201: KeyLocation, ...errors },
       },
     },
@@ -273,7 +281,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         summary: "Edits a key-box location (managers): name, display_order, is_active",
         params: IdParams,
         querystring: KeyBuildingQuery,
-        body: z.looseObject({}).meta({ description: "name?, display_order?, is_active?" }),
+        body: KeyLocationForm.omit({ building: true }).partial(),
         response: { 200: KeyLocation, ...errors },
       },
     },
@@ -294,7 +302,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         tags,
         summary: "A temporary verbal permission (24 h) to take a key: comment, access_key",
         querystring: KeyBuildingQuery,
-        body: z.looseObject({}).meta({ description: "comment, access_key" }),
+        body: VerbalPermissionForm,
         response: { 201: VerbalPermission, ...errors },
       },
     },
