@@ -32,6 +32,8 @@ export interface ShellDrawerProps {
 export const SHELL_DRAWERS: Readonly<Record<string, LazyExoticComponent<ComponentType<ShellDrawerProps>>>> = {
   "shift-log": lazy(() => import("../../features/shift-logs/components/ShiftLogDrawer.tsx")),
   "food-delivery": lazy(() => import("../../features/instructions/components/FoodDeliveryDrawer.tsx")),
+  lockouts: lazy(() => import("../../features/lockouts/components/LockoutDrawer.tsx")),
+  contractors: lazy(() => import("../../features/contractors/components/ContractorVisitDrawer.tsx")),
 };
 
 export const hasShellDrawer = (key: string) => key in SHELL_DRAWERS;

@@ -18,8 +18,9 @@ describe("navigation table", () => {
       "unit-profiles",
       "instructions",
       "packages",
+      "contractors",
     ]);
-    expect(keys(visibleNav(TOP_NAV, ctx("FD")))).toEqual(["shift-log"]);
+    expect(keys(visibleNav(TOP_NAV, ctx("FD")))).toEqual(["shift-log", "contractors"]);
   });
 
   it("gates by role and building settings through can()", () => {
