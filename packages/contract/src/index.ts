@@ -14,3 +14,5 @@ export * from "./packages.ts";
 export * from "./packages-ui.ts";
 export * from "./package-summary.ts";
 export * from "./instructions.ts";
+export * from "./lockouts.ts";
+export * from "./contractors.ts";
