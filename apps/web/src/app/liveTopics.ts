@@ -12,6 +12,8 @@ import { packageKeys } from "../features/packages/index.ts";
 import { shiftLogKeys } from "../features/shift-logs/index.ts";
 import { instructionKeys } from "../features/instructions/index.ts";
 import { showsUnitProfiles } from "../features/occupancies/index.ts";
+import { lockoutKeys } from "../features/lockouts/index.ts";
+import { contractorKeys } from "../features/contractors/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -23,5 +25,11 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // The building's settings and the list of buildings (names, addresses).
   // Instruction grid, lists, dashboard tab and drawers, food deliveries, detail, history, profile panels.
   instructions: () => [{ queryKey: instructionKeys.all }],
+  // The lockout list and the unit profiles' Lockouts panels.
+  lockouts: () => [{ queryKey: lockoutKeys.all }],
+  // Contractor lists, dashboard cards (building and admin) and visit notes.
+  contractors: () => [{ queryKey: contractorKeys.visits() }],
+  // The contractor companies (a global list: the drawer's choices, the filters, the settings page).
+  contractor_types: () => [{ queryKey: contractorKeys.types() }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

@@ -18,7 +18,16 @@ import { fetchEventSource, EventStreamContentType } from "@microsoft/fetch-event
 import { useQueryClient, type QueryClient, type QueryFilters } from "@tanstack/react-query";
 import { API_BASE, currentToken } from "./api.ts";
 
-export const LIVE_TOPICS = ["packages", "shift_logs", "units", "building", "instructions"] as const;
+export const LIVE_TOPICS = [
+  "packages",
+  "shift_logs",
+  "units",
+  "building",
+  "instructions",
+  "lockouts",
+  "contractors",
+  "contractor_types",
+] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /** For each topic of the stream, the queries it makes stale (see app/liveTopics.ts). */
@@ -42,10 +51,7 @@ export function isLiveConnected(): boolean {
 }
 
 /** A refetchInterval: `ms` normally, LIVE_POLL_FACTOR times longer while changes arrive live. */
-export const liveRefetchInterval =
-  (ms: number) =>
-  (): number =>
-    connected ? ms * LIVE_POLL_FACTOR : ms;
+export const liveRefetchInterval = (ms: number) => (): number => (connected ? ms * LIVE_POLL_FACTOR : ms);
 
 /** Invalidates what a topic of a building makes stale. */
 export function invalidateTopic(client: QueryClient, map: LiveTopicMap, topic: string, building: number): void {

@@ -6,10 +6,12 @@
 import { instructionWidgets } from "../instructions/index.ts";
 import { packageWidgets } from "../packages/index.ts";
 import { shiftLogWidgets } from "../shift-logs/index.ts";
+import { contractorWidgets } from "../contractors/index.ts";
 import type { DashboardWidget } from "./model.ts";
 
 export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
   ...shiftLogWidgets,
   ...packageWidgets,
   ...instructionWidgets,
+  ...contractorWidgets,
 ];

@@ -4,7 +4,16 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, downloadSpreadsheet, type Page, type QueryParams, request } from "../../lib/api.ts";
-import { LOCKOUT_PROFILE_LIMIT, type Lockout, REGISTERED_GUEST_TYPE } from "./contract.ts";
+import {
+  type Instruction,
+  isRegisteredGuest,
+  LOCKOUT_EXPORT_FILENAME,
+  LOCKOUT_PROFILE_LIMIT,
+  type Lockout,
+  type LockoutDeleted,
+  type LockoutRequesterType,
+} from "@portico/contract";
+import { dayInZone } from "../../lib/zonedDates.ts";
 
 export const lockoutKeys = {
   all: ["lockouts"] as const,
@@ -38,11 +47,12 @@ export function useUnitLockouts(occupancy: number) {
 
 /** GET /core/buildings/{b}/lockouts/as_excel/ — from, until, occupancy_apartment. */
 export function exportLockouts(building: number, params: QueryParams) {
-  return downloadSpreadsheet(`/core/buildings/${building}/lockouts/as_excel/`, "lockouts.xlsx", params);
+  return downloadSpreadsheet(`/core/buildings/${building}/lockouts/as_excel/`, LOCKOUT_EXPORT_FILENAME, params);
 }
 
 export interface LockoutInput {
   occupancy: number;
+  requester_type: LockoutRequesterType;
   occupant_id?: number | null;
   instruction_id?: number | null;
   photo: Blob | null;
@@ -53,6 +63,7 @@ const photoName = (photo: Blob) => (photo instanceof File && photo.name ? photo.
 export function lockoutForm(input: LockoutInput): FormData {
   const form = new FormData();
   form.append("occupancy_id", String(input.occupancy));
+  form.append("requester_type", input.requester_type);
   if (input.occupant_id) form.append("occupant_id", String(input.occupant_id));
   if (input.instruction_id) form.append("instruction_id", String(input.instruction_id));
   if (input.photo) form.append("photo_url", input.photo, photoName(input.photo));
@@ -74,12 +85,12 @@ export function useDeleteLockout() {
   const invalidate = useInvalidateLockouts();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      api.post<unknown>(`/lockouts/lockouts/${id}/delete/`, { delete_reason: reason }),
+      api.post<LockoutDeleted>(`/lockouts/lockouts/${id}/delete/`, { delete_reason: reason }),
     onSuccess: () => invalidate(),
   });
 }
 
-/** A unit's registered guests the guest requester may be: its active instructions of the registered-guest type. */
+/** A unit's registered guests the guest requester may be (the contract's rule, today in the building). */
 export interface RegisteredGuest {
   id: number;
   name: string;
@@ -90,27 +101,20 @@ export interface RegisteredGuest {
  * GET /instructions/instructions/?occupancy&status=active — the unit's unexpired registered
  * guests (under the instructions' key, so the instructions' live topic refreshes them).
  */
-export function useRegisteredGuests(occupancy: number | null, enabled = true) {
+export function useRegisteredGuests(occupancy: number | null, timeZone: string | undefined, enabled = true) {
   return useQuery({
     queryKey: ["instructions", "registered-guests", occupancy ?? 0] as const,
     queryFn: async ({ signal }) => {
-      const data = await api.get<Page<GuestInstruction>>(
+      const data = await api.get<Page<Instruction>>(
         "/instructions/instructions/",
         { occupancy: occupancy!, status: "active", limit: 1000 },
         signal,
       );
+      const today = dayInZone(timeZone);
       return data.results
-        .filter(isRegisteredGuest)
+        .filter((i) => isRegisteredGuest(i, today))
         .map((i): RegisteredGuest => ({ id: i.id, name: i.name, expiration_date: i.expiration_date }));
     },
     enabled: enabled && occupancy !== null,
   });
 }
-
-interface GuestInstruction {
-  id: number;
-  name: string;
-  expiration_date: string | null;
-  instruction_type: { name: string; short_name?: string };
-}
-const isRegisteredGuest = (i: GuestInstruction) => REGISTERED_GUEST_TYPE.test(i.instruction_type.name);

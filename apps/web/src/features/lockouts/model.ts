@@ -2,11 +2,17 @@
  * Lockouts on the web (document 2 sections 2, 4, 5, 9; document 1 section 2.4): the screens'
  * paths, the list page's URL ⇄ query and the drawer's requester rules.
  */
-import { isValidDay, MESSAGES } from "@portico/contract";
+import {
+  isValidDay,
+  type Lockout,
+  LOCKOUT_MESSAGES,
+  type LockoutRequesterType,
+  lockoutPerson,
+  MESSAGES,
+} from "@portico/contract";
 import type { QueryParams } from "../../lib/api.ts";
 import type { Paging } from "../../components/DataTable.tsx";
 import { dateFilterErrors } from "../../components/listUrl.ts";
-import { LOCKOUT_TEXT, type Lockout } from "./contract.ts";
 
 export const lockoutPaths = {
   list: (b: number) => `/${b}/lockouts`,
@@ -44,11 +50,9 @@ export function lockoutExportQuery(params: URLSearchParams): QueryParams {
   };
 }
 
-export type RequesterType = "resident" | "guest";
-
 export interface LockoutDraft {
   occupancy: number | null;
-  requesterType: RequesterType;
+  requesterType: LockoutRequesterType;
   occupant: number | null;
   instruction: number | null;
   photo: Blob | null;
@@ -68,15 +72,13 @@ export type LockoutDraftErrors = Partial<Record<"occupancy" | "occupant" | "inst
  * What stops the drawer's form from being sent: a unit; a resident needs one of the unit's
  * occupants; a guest needs one of its unexpired registered guests (none: the spec's message).
  */
-export function lockoutDraftErrors(
-  d: LockoutDraft,
-  known: { occupants: number; guests: number },
-): LockoutDraftErrors {
+export function lockoutDraftErrors(d: LockoutDraft, known: { occupants: number; guests: number }): LockoutDraftErrors {
   const out: LockoutDraftErrors = {};
   if (d.occupancy === null) out.occupancy = MESSAGES.fieldRequired;
   else if (d.requesterType === "resident") {
-    if (d.occupant === null) out.occupant = known.occupants === 0 ? LOCKOUT_TEXT.noOccupants : MESSAGES.fieldRequired;
-  } else if (known.guests === 0) out.instruction = LOCKOUT_TEXT.noGuests;
+    if (d.occupant === null)
+      out.occupant = known.occupants === 0 ? LOCKOUT_MESSAGES.noResidents : MESSAGES.fieldRequired;
+  } else if (known.guests === 0) out.instruction = LOCKOUT_MESSAGES.noRegisteredGuests;
   else if (d.instruction === null) out.instruction = MESSAGES.fieldRequired;
   return out;
 }
@@ -86,7 +88,7 @@ export const personName = (p: { first_name: string; last_name: string } | null |
   p ? `${p.first_name} ${p.last_name}`.trim() : "";
 
 /** The lockout's unit number. */
-export const apartmentOf = (l: Lockout) => l.occupancy?.apartment_number ?? "";
+export const apartmentOf = (l: Lockout) => l.apartment_number;
 
 /** Who asked: the resident, or the registered guest's name. */
-export const requesterOf = (l: Lockout) => personName(l.occupant) || l.guest_name || "";
+export const requesterOf = (l: Lockout) => lockoutPerson(l);

@@ -5,12 +5,11 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { MESSAGES } from "@portico/contract";
+import { type Lockout, LOCKOUT_LIMITS, LOCKOUT_MESSAGES, LockoutDeleteForm } from "@portico/contract";
 import { SideDrawer } from "../../../components/SideDrawer.tsx";
 import { serverErrorText, serverFieldText } from "../../../lib/forms.ts";
 import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { useDeleteLockout } from "../api.ts";
-import { LOCKOUT_TEXT, type Lockout } from "../contract.ts";
 import { apartmentOf } from "../model.ts";
 
 /**
@@ -30,30 +29,31 @@ export function DeleteLockoutDrawer({
   const { enqueueSnackbar } = useSnackbar();
   const remove = useDeleteLockout();
   const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
+  const [missing, setMissing] = useState<string | null>(null);
   const close = () => {
     setReason("");
-    setMissing(false);
+    setMissing(null);
     remove.reset();
     onClose();
   };
   const submit = () => {
     if (!lockout) return;
-    if (!reason.trim()) {
-      setMissing(true);
+    const parsed = LockoutDeleteForm.safeParse({ delete_reason: reason });
+    if (!parsed.success) {
+      setMissing(parsed.error.issues[0]?.message ?? LOCKOUT_MESSAGES.reasonRequired);
       return;
     }
     remove.mutate(
-      { id: lockout.id, reason: reason.trim() },
+      { id: lockout.id, reason: parsed.data.delete_reason },
       {
         onSuccess: () => {
-          enqueueSnackbar(LOCKOUT_TEXT.deleted, { variant: "success" });
+          enqueueSnackbar(LOCKOUT_MESSAGES.deleted, { variant: "success" });
           close();
         },
       },
     );
   };
-  const reasonError = missing ? MESSAGES.fieldRequired : serverFieldText(remove.error, "delete_reason") || undefined;
+  const reasonError = missing ?? (serverFieldText(remove.error, "delete_reason") || undefined);
   const other = remove.error ? serverErrorText(remove.error, ["delete_reason"]) : "";
 
   return (
@@ -82,10 +82,11 @@ export function DeleteLockoutDrawer({
           value={reason}
           onChange={(e) => {
             setReason(e.target.value);
-            setMissing(false);
+            setMissing(null);
           }}
           error={!!reasonError}
           helperText={reasonError}
+          slotProps={{ htmlInput: { maxLength: LOCKOUT_LIMITS.delete_reason } }}
         />
         {other && <Alert severity="error">{other}</Alert>}
         <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>

@@ -12,7 +12,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import TextField from "@mui/material/TextField";
-import { MESSAGES } from "@portico/contract";
+import { LOCKOUT_MESSAGES, type LockoutRequesterType, MESSAGES } from "@portico/contract";
 import { PhotoCapture } from "../../../components/PhotoCapture.tsx";
 import { UnitPicker } from "../../../components/UnitPicker.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -20,14 +20,13 @@ import { serverErrorText, serverFieldText } from "../../../lib/forms.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { useOccupancy } from "../../occupancies/index.ts";
 import { useCreateLockout, useRegisteredGuests } from "../api.ts";
-import { LOCKOUT_TEXT } from "../contract.ts";
+import { useOptionalBuilding } from "../../../lib/session.tsx";
 import {
   emptyLockoutDraft,
   type LockoutDraft,
   type LockoutDraftErrors,
   lockoutDraftErrors,
   lockoutPaths,
-  type RequesterType,
 } from "../model.ts";
 
 const SERVER_FIELDS = ["occupancy_id", "occupant_id", "instruction_id", "photo_url"] as const;
@@ -55,9 +54,12 @@ export function LockoutForm({
   // A new photo component after each success (it keeps its own preview).
   const [round, setRound] = useState(0);
   const occupancy = useOccupancy(draft.occupancy);
-  const guests = useRegisteredGuests(draft.occupancy, draft.requesterType === "guest");
+  const tz = useOptionalBuilding()?.building?.time_zone;
+  const guests = useRegisteredGuests(draft.occupancy, tz, draft.requesterType === "guest");
   const occupants = (occupancy.data?.occupant_set ?? []).filter((o) => o.is_active !== false);
   const guestList = guests.data ?? [];
+  // The unit's first resident unless another is chosen (the API's default too).
+  const occupant = draft.occupant ?? occupants[0]?.id ?? null;
   const error = create.error;
   const tooLarge = error instanceof ApiError && error.status === 413;
   const field = (f: keyof LockoutDraftErrors, server: (typeof SERVER_FIELDS)[number]) =>
@@ -71,13 +73,17 @@ export function LockoutForm({
   };
 
   const submit = () => {
-    const errors = lockoutDraftErrors(draft, { occupants: occupants.length, guests: guestList.length });
+    const errors = lockoutDraftErrors(
+      { ...draft, occupant },
+      { occupants: occupants.length, guests: guestList.length },
+    );
     setShown(errors);
     if (Object.keys(errors).length) return;
     create.mutate(
       {
         occupancy: draft.occupancy!,
-        occupant_id: draft.requesterType === "resident" ? draft.occupant : null,
+        requester_type: draft.requesterType,
+        occupant_id: draft.requesterType === "resident" ? occupant : null,
         instruction_id: draft.requesterType === "guest" ? draft.instruction : null,
         photo: draft.photo,
       },
@@ -92,7 +98,7 @@ export function LockoutForm({
                 void navigate(lockoutPaths.list(building));
               }}
             >
-              {LOCKOUT_TEXT.created}
+              {LOCKOUT_MESSAGES.created}
             </Link>,
             { variant: "success" },
           );
@@ -130,7 +136,9 @@ export function LockoutForm({
           aria-labelledby="lockout-requester"
           name="requesterType"
           value={draft.requesterType}
-          onChange={(e) => put({ requesterType: e.target.value as RequesterType, occupant: null, instruction: null })}
+          onChange={(e) =>
+            put({ requesterType: e.target.value as LockoutRequesterType, occupant: null, instruction: null })
+          }
         >
           <FormControlLabel value="resident" control={<Radio />} label="Resident" />
           <FormControlLabel value="guest" control={<Radio />} label="Guest" />
@@ -143,7 +151,7 @@ export function LockoutForm({
           name="occupant_id"
           required
           disabled={draft.occupancy === null}
-          value={draft.occupant ?? ""}
+          value={occupant ?? ""}
           onChange={(e) => put({ occupant: Number(e.target.value) })}
           error={!!field("occupant", "occupant_id")}
           helperText={field("occupant", "occupant_id")}
@@ -155,7 +163,7 @@ export function LockoutForm({
           ))}
         </TextField>
       ) : noGuests ? (
-        <Alert severity="warning">{LOCKOUT_TEXT.noGuests}</Alert>
+        <Alert severity="warning">{LOCKOUT_MESSAGES.noRegisteredGuests}</Alert>
       ) : (
         <TextField
           select

@@ -52,10 +52,17 @@ export function ProfileLockoutsPanel({ buildingId, occupancyId }: { buildingId: 
       ) : rows.length === 0 ? (
         <Typography sx={{ color: "text.secondary" }}>No lockouts</Typography>
       ) : (
-        <Box component="ul" aria-label="Latest lockouts" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+        <Box
+          component="ul"
+          aria-label="Latest lockouts"
+          sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}
+        >
           {rows.map((l) => (
             <Box component="li" key={l.id} sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-              <PhotoThumb src={l.photo_url} label={`Photo of the lockout on ${formatZonedDateTime(l.date_created, tz)}`} />
+              <PhotoThumb
+                src={l.photo_url}
+                label={`Photo of the lockout on ${formatZonedDateTime(l.date_created, tz)}`}
+              />
               <Box sx={{ flex: 1 }}>
                 <Typography>{formatZonedDateTime(l.date_created, tz)}</Typography>
                 <Typography variant="body2" sx={{ color: "text.secondary" }}>

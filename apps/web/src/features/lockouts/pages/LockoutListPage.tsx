@@ -6,7 +6,7 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import DeleteIcon from "@mui/icons-material/Delete";
 import type { GridColDef } from "@mui/x-data-grid";
-import { MESSAGES } from "@portico/contract";
+import { type Lockout, LOCKOUT_MESSAGES, LOCKOUT_PAGE_SIZE, MESSAGES } from "@portico/contract";
 import { DataTable } from "../../../components/DataTable.tsx";
 import { DateField } from "../../../components/DateField.tsx";
 import { FilterBar } from "../../../components/FilterBar.tsx";
@@ -15,12 +15,12 @@ import { PhotoThumb } from "../../../components/PhotoThumb.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { UnitPicker } from "../../../components/UnitPicker.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { useBuilding } from "../../../lib/session.tsx";
+import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
+import { NotFound } from "../../../components/NotFound.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDate, formatZonedDateTime, formatZonedTime } from "../../../lib/zonedDates.ts";
 import { exportLockouts, useBuildingLockouts } from "../api.ts";
-import { LOCKOUT_LIST_LIMIT, type Lockout } from "../contract.ts";
 import {
   apartmentOf,
   LOCKOUT_FILTERS,
@@ -48,12 +48,18 @@ const MOBILE_ONLY = ["datetime", "apt", "person"];
  * the reason); phones show Date/time, Apt and Person. Export to Excel takes the same filters.
  */
 export function Component() {
-  usePageTitle("Lockouts");
+  const can = useCan();
+  if (!can("lockout.use")) return <NotFound />;
+  return <Page />;
+}
+
+function Page() {
+  usePageTitle(LOCKOUT_MESSAGES.title);
   const { id: building, building: info } = useBuilding();
   const tz = info?.time_zone;
   const mobile = useIsMobile();
   const { enqueueSnackbar } = useSnackbar();
-  const { params, setParams, paging, setPaging, update } = useListUrl(LOCKOUT_LIST_LIMIT);
+  const { params, setParams, paging, setPaging, update } = useListUrl(LOCKOUT_PAGE_SIZE);
   const applied = useMemo(() => draftOf(params), [params]);
   const [draft, setDraft] = useState<Draft>(applied);
   const [seen, setSeen] = useState(applied);
@@ -89,7 +95,7 @@ export function Component() {
     const guestLink = (row: Lockout) =>
       row.instruction_id ? (
         <Link component={RouterLink} to={lockoutPaths.instruction(building, row.instruction_id)}>
-          {row.guest_name || "Guest"}
+          {row.guest?.name || "Guest"}
         </Link>
       ) : null;
     return [
