@@ -116,6 +116,20 @@ export const TOPICS = {
   /** A front-desk instruction of the building. */
   instructions: { param: "building", sources: [{ table: "instructions", id: column("building_id") }] },
   instruction_types: { param: "all", sources: [{ table: "instruction_types", id: ALL }] },
+  /** A lockout of the building. */
+  lockouts: { param: "building", sources: [{ table: "lockouts", id: column("building_id") }] },
+  /** A contractor visit of the building, or one of its notes. */
+  contractors: {
+    param: "building",
+    sources: [
+      { table: "contractor_visits", id: column("building_id") },
+      {
+        table: "contractor_notes",
+        id: { join: "SELECT v.building_id FROM contractor_visits v WHERE v.id = {contractor_visit_id}" },
+      },
+    ],
+  },
+  contractor_types: { param: "all", sources: [{ table: "contractor_types", id: ALL }] },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -197,7 +211,17 @@ export type CacheName = keyof typeof CACHES;
 
 /** Topics heard by other readers of the feed (live screens: modules/live). */
 export const SUBSCRIBERS = {
-  live: ["packages", "shift_logs", "instructions", "units", "building", "user"],
+  live: [
+    "packages",
+    "shift_logs",
+    "instructions",
+    "units",
+    "building",
+    "user",
+    "lockouts",
+    "contractors",
+    "contractor_types",
+  ],
 } as const satisfies Record<string, readonly TopicName[]>;
 
 /** The topics a declaration reads, its own user's included. */

@@ -7,3 +7,5 @@ export * from "./notifications.ts";
 export * from "./unit-profiles.ts";
 export * from "./packages.ts";
 export * from "./instructions.ts";
+export * from "./lockouts.ts";
+export * from "./contractors.ts";
