@@ -73,6 +73,9 @@ export function LockoutForm({
   };
 
   const submit = () => {
+    // The unit's residents or guests are still loading.
+    if (draft.occupancy !== null && (draft.requesterType === "guest" ? !guests.isSuccess : !occupancy.isSuccess))
+      return;
     const errors = lockoutDraftErrors(
       { ...draft, occupant },
       { occupants: occupants.length, guests: guestList.length },
