@@ -26,7 +26,14 @@ export const CONTRACTOR_LIMITS = { company_name: 100, name: 255, note: 2000, tex
  * The image stored for a visit logged without a photo in a building that waives it
  * (contractorsettings.is_photo_required false; the spec's "dummy image").
  */
-export const CONTRACTOR_PLACEHOLDER_PHOTO_URL = "/static/contractor-placeholder.png";
+export const CONTRACTOR_PLACEHOLDER_PHOTO_URL =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="340" height="420" viewBox="0 0 340 420">' +
+      '<rect width="340" height="420" fill="#e0e0e0"/><circle cx="170" cy="150" r="70" fill="#9e9e9e"/>' +
+      '<rect x="70" y="240" width="200" height="130" rx="60" fill="#9e9e9e"/>' +
+      '<text x="170" y="405" font-family="sans-serif" font-size="22" text-anchor="middle" fill="#616161">No photo</text></svg>',
+  );
 
 export const CONTRACTOR_EVENT_TYPES = [
   "CONTRACTOR_VISIT_OPENED",

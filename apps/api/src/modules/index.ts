@@ -9,6 +9,8 @@ import idCards from "./id-cards/routes.ts";
 import packages from "./packages/routes.ts";
 import instructions from "./instructions/routes.ts";
 import live from "./live/routes.ts";
+import lockouts from "./lockouts/routes.ts";
+import contractors from "./contractors/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -22,4 +24,6 @@ export const modules: FastifyPluginAsync[] = [
   packages,
   instructions,
   live,
+  lockouts,
+  contractors,
 ];
