@@ -168,16 +168,11 @@ export function useUpdateContractorType() {
   });
 }
 
-/** PATCH /contractors/types/{id}/ {is_active}: the list's Active? switch. */
+/** POST /contractors/types/{id}/toggle_active/: the list's Active? switch. */
 export function useToggleContractorType() {
-  const client = useQueryClient();
   const invalidate = useInvalidateTypes();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const all = client.getQueryData<ContractorType[]>(contractorKeys.typeList(true)) ?? [];
-      const current = all.find((t) => t.id === id);
-      return api.patch<ContractorType>(`${TYPES}${id}/`, { is_active: !(current?.is_active ?? true) });
-    },
+    mutationFn: (id: number) => api.post<ContractorType>(`${TYPES}${id}/toggle_active/`),
     onSuccess: () => invalidate(),
   });
 }
