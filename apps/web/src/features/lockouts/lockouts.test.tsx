@@ -1,11 +1,43 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { defaultBuildingSettings, type Lockout, LOCKOUT_MESSAGES, MESSAGES } from "@portico/contract";
+import {
+  addDays,
+  defaultBuildingSettings,
+  type Instruction,
+  type Lockout,
+  LOCKOUT_MESSAGES,
+  MESSAGES,
+} from "@portico/contract";
+import { dayInZone } from "../../lib/zonedDates.ts";
 import { BUILDING, type FakeCall, fakeApi, type Handler, page, renderWithApp } from "../../test/harness.tsx";
-import { makeInstruction } from "../instructions/testing.tsx";
 import { LockoutForm } from "./components/LockoutForm.tsx";
 import { Component as ListPage } from "./pages/LockoutListPage.tsx";
 import { lockoutDraftErrors, lockoutExportQuery, lockoutListQuery } from "./model.ts";
+
+/** The part of an instruction the guest choice reads (type 3 is a security type). */
+function makeInstruction({
+  id,
+  name,
+  typeId = 1,
+  is_manually_expired = false,
+}: {
+  id: number;
+  name: string;
+  typeId?: number;
+  is_manually_expired?: boolean;
+}): Instruction {
+  const today = dayInZone(BUILDING.time_zone);
+  return {
+    id,
+    name,
+    occupancy: 91,
+    start_date: today,
+    expiration_date: addDays(today, 3),
+    is_manually_expired,
+    is_food_delivery: false,
+    instruction_type: { id: typeId, name: typeId === 3 ? "Security" : "Registered guest", is_security: typeId === 3 },
+  } as unknown as Instruction;
+}
 
 const APARTMENTS = [
   { id: 11, apartment_number: "1203", current_occupancy_id: 91, is_vacant: false, floor: "12", line: "03" },
