@@ -7,9 +7,10 @@ import {
   defaultBuildingSettings,
   MESSAGES,
 } from "@portico/contract";
-import { type FakeCall, fakeApi, type Handler, page, renderWithApp } from "../../test/harness.tsx";
+import { BUILDING, type FakeCall, fakeApi, type Handler, page, renderWithApp } from "../../test/harness.tsx";
 import { ContractorVisitForm } from "./components/ContractorVisitForm.tsx";
 import { DashboardContractorsTab } from "./components/DashboardContractorsTab.tsx";
+import { AdminContractorsPanel } from "./components/AdminContractorsPanel.tsx";
 import { Component as ListPage } from "./pages/ContractorListPage.tsx";
 import { byCompany, companyOf, visitListQuery } from "./model.ts";
 
@@ -51,6 +52,8 @@ const defaults =
     if (c.path === "/core/building-settings/1/") return { status: 200, body: { id: 1, building: 1, ...settings } };
     if (c.path === "/contractors/types/" && c.method === "GET") return { status: 200, body: page(TYPES) };
     if (c.path === "/core/buildings/1/contractor-visits/") return { status: 200, body: page(visits) };
+    if (c.path === "/contractors/visits/" && c.method === "GET") return { status: 200, body: page(visits) };
+    if (c.path === "/core/buildings/") return { status: 200, body: page([BUILDING]) };
     if (c.path === "/contractors/visits/500/notes/")
       return {
         status: 200,
@@ -214,5 +217,18 @@ describe("contractor visits", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Add note" }));
     expect(await screen.findByText(CONTRACTOR_MESSAGES.noteAdded)).toBeTruthy();
     expect(calls.find((c) => c.method === "POST")!.body).toEqual({ text: "Done", contractor_visit_id: 500 });
+  });
+});
+
+describe("the portfolio dashboard's contractors", () => {
+  it("lists the contractors in every building (admin scope), naming the building", async () => {
+    const { calls } = fakeApi(
+      undefined,
+      defaults([visit(), visit({ id: 502, building_name: "Park Terrace", building: 2 })]),
+    );
+    renderWithApp(<AdminContractorsPanel />, { path: "/admin/dashboard", routePath: "/admin/dashboard" });
+    expect(await screen.findByText(/^Park Terrace · Unit 1203/)).toBeTruthy();
+    expect(screen.getByText(/^The Riverside · Unit 1203/)).toBeTruthy();
+    expect(calls.find((c) => c.path === "/contractors/visits/")!.query.get("in_building")).toBe("true");
   });
 });

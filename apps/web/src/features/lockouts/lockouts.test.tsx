@@ -11,6 +11,7 @@ import {
 import { dayInZone } from "../../lib/zonedDates.ts";
 import { BUILDING, type FakeCall, fakeApi, type Handler, page, renderWithApp } from "../../test/harness.tsx";
 import { LockoutForm } from "./components/LockoutForm.tsx";
+import { ProfileLockoutsPanel } from "./components/ProfileLockoutsPanel.tsx";
 import { Component as ListPage } from "./pages/LockoutListPage.tsx";
 import { lockoutDraftErrors, lockoutExportQuery, lockoutListQuery } from "./model.ts";
 
@@ -82,6 +83,7 @@ const defaults =
     if (c.path === "/instructions/instructions/")
       return { status: 200, body: page(c.query.get("occupancy") === "91" ? instructions : []) };
     if (c.method === "GET" && c.path === "/core/buildings/1/lockouts/") return { status: 200, body: page(lockouts) };
+    if (c.method === "GET" && c.path === "/core/occupancies/91/lockouts/") return { status: 200, body: page(lockouts) };
     return undefined;
   };
 
@@ -256,5 +258,18 @@ describe("the lockout list", () => {
     renderWithApp(<ListPage />, { path: "/1/lockouts", routePath: "/:buildingId/lockouts" });
     expect(await screen.findByText(MESSAGES.notFoundTitle)).toBeTruthy();
     expect(BUILDING.id).toBe(1);
+  });
+});
+
+describe("the unit profile's Lockouts panel", () => {
+  it("asks for the 4 latest and links to create one for the unit and to the list", async () => {
+    const { calls } = fakeApi(undefined, defaults(undefined, [lockout()]));
+    renderWithApp(<ProfileLockoutsPanel buildingId={1} occupancyId={91} />, { settings: withLockouts() });
+    expect(await screen.findByText(/Resident: Robin Resident/)).toBeTruthy();
+    expect(calls.find((c) => c.path === "/core/occupancies/91/lockouts/")!.query.get("limit")).toBe("4");
+    expect(screen.getByRole("link", { name: "Create new lockout" }).getAttribute("href")).toBe(
+      "/1/lockouts/create?occupancy=91",
+    );
+    expect(screen.getByRole("link", { name: "All lockouts" }).getAttribute("href")).toBe("/1/lockouts");
   });
 });
