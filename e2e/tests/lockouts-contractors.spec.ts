@@ -84,7 +84,10 @@ test("log a contractor visit with a new company, add a note, check the contracto
   await drawer.getByRole("button", { name: "Log visit" }).click();
   await expect(drawer.getByText("Please choose a contractor company or type a new one.")).toBeVisible();
   await drawer.getByRole("combobox", { name: /^Contractor company/ }).fill(company);
-  await drawer.getByRole("textbox", { name: /^Contractor/ }).first().fill(contractor);
+  await drawer
+    .getByRole("textbox", { name: /^Contractor/ })
+    .first()
+    .fill(contractor);
   await chooseOption(page, /^Unit/, "1203");
   await drawer.getByRole("textbox", { name: "Note" }).fill("Roof hatch inspection");
   await drawer.getByLabel("Upload photo").setInputFiles({ name: "ray.png", mimeType: "image/png", buffer: PNG });
@@ -121,5 +124,10 @@ test("log a contractor visit with a new company, add a note, check the contracto
   await expect(page.getByText("Contractor visit closed")).toBeVisible();
   // Checked out, the visit leaves the 'in building' list; on the full list it shows when it left.
   await page.goto("/1/contractors");
-  await expect(page.getByRole("row").filter({ hasText: contractor }).getByText(/^Exited \d/)).toBeVisible();
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: contractor })
+      .getByText(/^Exited \d/),
+  ).toBeVisible();
 });
