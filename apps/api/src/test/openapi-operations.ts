@@ -92,6 +92,8 @@ export const OBJECT_OF_BUILDING: Record<string, string> = {
   "/api/v1/instructions/detailed-instructions/": "select id from instructions where building_id = $1",
   "/api/v1/instructions/instructions/detailed-instructions/": "select id from instructions where building_id = $1",
   "/api/v1/instructions/instructions-photos/": "select id from instructions where building_id = $1",
+  "/api/v1/lockouts/lockouts/": "select id from lockouts where building_id = $1 and not is_deleted",
+  "/api/v1/contractors/visits/": "select id from contractor_visits where building_id = $1",
   "/api/v1/core/buildings/": "select $1::int as id",
   "/api/v1/core/building-settings/": "select $1::int as id",
 };

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { seedShiftLogs } from "./shift-logs.ts";
 import { seedPackages } from "./packages.ts";
 import { seedInstructions, type SeedInstructionsOptions } from "./instructions.ts";
+import { seedLockoutsAndContractors } from "./lockouts-contractors.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -691,10 +692,12 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   const { notes: shiftLogNotes } = await seedShiftLogs(tx, { now });
   const { packages: packageCount } = await seedPackages(tx, { now });
   const { instructions: instructionCount } = await seedInstructions(tx, { now, files });
+  const lockoutsAndContractors = await seedLockoutsAndContractors(tx, { now });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,
     instructions: instructionCount,
+    ...lockoutsAndContractors,
     buildings: BUILDING_PLANS.length,
     apartments: apartmentCount,
     occupancies: occupancyCount,
