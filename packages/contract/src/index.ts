@@ -15,3 +15,5 @@ export * from "./packages-ui.ts";
 export * from "./package-summary.ts";
 export * from "./instructions.ts";
 export * from "./access-keys.ts";
+export * from "./lockouts.ts";
+export * from "./contractors.ts";

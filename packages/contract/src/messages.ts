@@ -107,3 +107,38 @@ export const KEY_MESSAGES = {
   locationNameTaken: "key location with this name already exists.",
   invalidLocation: "This location is not active.",
 } as const;
+
+/** Lockouts (document 2 sections 2, 5, 8; wording of our own where the spec gives none). */
+export const LOCKOUT_MESSAGES = {
+  created: "Lockout created, click to View all lockouts",
+  deleted: "Lockout deleted!",
+  noRegisteredGuests: "There are currently no registered guests for this unit.",
+  noResidents: "There are currently no residents for this unit.",
+  notAGuestOfUnit: "This instruction is not an active registered guest of this unit.",
+  notAResidentOfUnit: "This occupant is not a resident of this unit.",
+  reasonRequired: "Please enter a reason.",
+  title: "Lockouts",
+  createTitle: "Create new lockout",
+  viewAll: "View all lockouts",
+  empty: "No lockouts",
+} as const;
+
+/** Contractors (document 2 sections 2, 5, 8; document 3 sections 7, 9; wording of our own where the spec gives none). */
+export const CONTRACTOR_MESSAGES = {
+  logged: "Contractor visit logged",
+  closed: "Contractor visit closed",
+  exited: (time: string) => `Exited ${time}`,
+  noteRequired: "Please enter a note",
+  noteAdded: "Note added",
+  alreadyClosed: "This contractor visit is already closed.",
+  photoRequired: "Please select a photo.",
+  companyRequired: "Please choose a contractor company or type a new one.",
+  companyNameTaken: "contractor type with this company name already exists.",
+  immutableType: "This contractor company cannot be edited.",
+  inactiveType: "This contractor company is not active.",
+  checkOut: "Check out",
+  checkOutConfirm: "Are you sure you want to check this contractor out?",
+  inBuilding: "In Building",
+  viewAll: "View all contractors",
+  empty: "No contractor visits",
+} as const;

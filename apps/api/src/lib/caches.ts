@@ -125,6 +125,20 @@ export const TOPICS = {
       { table: "key_locations", id: column("building_id") },
     ],
   },
+  /** A lockout of the building. */
+  lockouts: { param: "building", sources: [{ table: "lockouts", id: column("building_id") }] },
+  /** A contractor visit of the building, or one of its notes. */
+  contractors: {
+    param: "building",
+    sources: [
+      { table: "contractor_visits", id: column("building_id") },
+      {
+        table: "contractor_notes",
+        id: { join: "SELECT v.building_id FROM contractor_visits v WHERE v.id = {contractor_visit_id}" },
+      },
+    ],
+  },
+  contractor_types: { param: "all", sources: [{ table: "contractor_types", id: ALL }] },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -206,7 +220,18 @@ export type CacheName = keyof typeof CACHES;
 
 /** Topics heard by other readers of the feed (live screens: modules/live). */
 export const SUBSCRIBERS = {
-  live: ["packages", "shift_logs", "instructions", "units", "building", "user", "access_keys"],
+  live: [
+    "packages",
+    "shift_logs",
+    "instructions",
+    "units",
+    "building",
+    "user",
+    "lockouts",
+    "contractors",
+    "contractor_types",
+    "access_keys",
+  ],
 } as const satisfies Record<string, readonly TopicName[]>;
 
 /** The topics a declaration reads, its own user's included. */

@@ -10,6 +10,8 @@ import packages from "./packages/routes.ts";
 import instructions from "./instructions/routes.ts";
 import accessKeys from "./access-keys/routes.ts";
 import live from "./live/routes.ts";
+import lockouts from "./lockouts/routes.ts";
+import contractors from "./contractors/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -24,4 +26,6 @@ export const modules: FastifyPluginAsync[] = [
   instructions,
   accessKeys,
   live,
+  lockouts,
+  contractors,
 ];

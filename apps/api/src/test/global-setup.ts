@@ -52,10 +52,10 @@ export default async function setup(project: TestProject) {
   project.provide("pgTemplateDb", name);
   project.provide("pgAdminUrl", PG_ADMIN_URL);
   return async () => {
-    const rows = await admin.query(
-      `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
-      [name, `${name}_%`],
-    );
+    const rows = await admin.query(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`, [
+      name,
+      `${name}_%`,
+    ]);
     for (const r of rows.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
     await admin.end();
   };

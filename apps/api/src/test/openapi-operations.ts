@@ -95,6 +95,8 @@ export const OBJECT_OF_BUILDING: Record<string, string> = {
   "/api/v1/access-keys/keys/": "select id from access_keys where building_id = $1",
   "/api/v1/access-keys/journeys/": "select id from key_journeys where building_id = $1",
   "/api/v1/access-keys/locations/": "select id from key_locations where building_id = $1",
+  "/api/v1/lockouts/lockouts/": "select id from lockouts where building_id = $1 and not is_deleted",
+  "/api/v1/contractors/visits/": "select id from contractor_visits where building_id = $1",
   "/api/v1/core/buildings/": "select $1::int as id",
   "/api/v1/core/building-settings/": "select $1::int as id",
 };

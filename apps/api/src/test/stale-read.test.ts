@@ -65,6 +65,8 @@ const ID_LOOKUPS: Record<string, string> = {
   apartment: "select id from apartments where building_id = $1",
   occupancy: "select id from occupancies where building_id = $1",
   package_type: "select id from package_types where $1::int > 0",
+  contractor_type: "select id from contractor_types where is_active and $1::int > 0",
+  contractor_visit: "select id from contractor_visits where building_id = $1 order by id desc",
   shift_log_type: "select id from shift_log_types where $1::int > 0",
   type: "select id from shift_log_types where $1::int > 0",
   instruction_type: "select id from instruction_types where is_active and not is_end_date_required and $1::int > 0",
@@ -209,6 +211,7 @@ const MORE_OBJECTS: Record<string, string> = {
   "package-types": "select id from package_types where $1::int > 0",
   "shift-log-types": "select id from shift_log_types where $1::int > 0",
   "instruction-types": "select id from instruction_types where not is_immutable and $1::int > 0",
+  types: "select id from contractor_types where not is_immutable and $1::int > 0",
   "occupancy-flags":
     "select f.id from occupancy_flags f join occupancies c on c.id = f.occupancy_id where c.building_id = $1",
   itemId: "select id from package_queue where building_id = $1",

@@ -13,6 +13,8 @@ import { shiftLogKeys } from "../features/shift-logs/index.ts";
 import { instructionKeys } from "../features/instructions/index.ts";
 import { showsUnitProfiles } from "../features/occupancies/index.ts";
 import { keyKeys } from "../features/access-keys/index.ts";
+import { lockoutKeys } from "../features/lockouts/index.ts";
+import { contractorKeys } from "../features/contractors/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -26,5 +28,11 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   instructions: () => [{ queryKey: instructionKeys.all }],
   // Key grid, key pages and journeys, the drawer's pickers, overdue keys (page and dashboard widget).
   access_keys: () => [{ queryKey: keyKeys.all }],
+  // The lockout list and the unit profiles' Lockouts panels.
+  lockouts: () => [{ queryKey: lockoutKeys.all }],
+  // Contractor lists, dashboard cards (building and admin) and visit notes.
+  contractors: () => [{ queryKey: contractorKeys.visits() }],
+  // The contractor companies (a global list: the drawer's choices, the filters, the settings page).
+  contractor_types: () => [{ queryKey: contractorKeys.types() }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

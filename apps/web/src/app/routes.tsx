@@ -126,6 +126,23 @@ export const routes: RouteObject[] = [
                   { path: ":keyId", lazy: () => import("../features/access-keys/pages/KeyDetailPage.tsx") },
                 ],
               },
+              {
+                path: "lockouts",
+                children: [
+                  { index: true, lazy: () => import("../features/lockouts/pages/LockoutListPage.tsx") },
+                  { path: "create", lazy: () => import("../features/lockouts/pages/LockoutCreatePage.tsx") },
+                ],
+              },
+              {
+                path: "contractors",
+                children: [
+                  { index: true, lazy: () => import("../features/contractors/pages/ContractorListPage.tsx") },
+                  {
+                    path: "companies",
+                    lazy: () => import("../features/contractors/pages/ContractorCompaniesPage.tsx"),
+                  },
+                ],
+              },
               // Unit-profile list and forms (document 1 section 2.4) and the management hub.
               { path: "manage", lazy: () => import("../features/occupancies/pages/ManagePage.tsx") },
               { path: "manage/unit-profiles", lazy: () => import("../features/occupancies/pages/UnitListPage.tsx") },

@@ -23,6 +23,9 @@ const topics: LiveTopicMap = {
   units: () => [{ queryKey: ["occupancies"] }],
   building: (b) => [{ queryKey: ["core", "building-settings", b] }],
   instructions: () => [{ queryKey: ["instructions"] }],
+  lockouts: () => [{ queryKey: ["lockouts"] }],
+  contractors: () => [{ queryKey: ["contractors"] }],
+  contractor_types: () => [{ queryKey: ["contractor-types"] }],
   access_keys: () => [{ queryKey: ["access-keys"] }],
 };
 
@@ -66,13 +69,16 @@ describe("live stream of a building", () => {
     expect(invalidate.mock.calls[1][0]).toEqual({ queryKey: ["shift-logs", "notes"] });
 
     s.push("id: x.6\nevent: reset\ndata: {}\n\n");
-    await waitFor(() => invalidate.mock.calls.length === 8);
+    await waitFor(() => invalidate.mock.calls.length === 11);
     expect(invalidate.mock.calls.slice(2).map((c) => c[0])).toEqual([
       { queryKey: ["packages"] },
       { queryKey: ["shift-logs", "notes"] },
       { queryKey: ["occupancies"] },
       { queryKey: ["core", "building-settings", 1] },
       { queryKey: ["instructions"] },
+      { queryKey: ["lockouts"] },
+      { queryKey: ["contractors"] },
+      { queryKey: ["contractor-types"] },
       { queryKey: ["access-keys"] },
     ]);
     stop();

@@ -18,7 +18,17 @@ import { fetchEventSource, EventStreamContentType } from "@microsoft/fetch-event
 import { useQueryClient, type QueryClient, type QueryFilters } from "@tanstack/react-query";
 import { API_BASE, currentToken } from "./api.ts";
 
-export const LIVE_TOPICS = ["packages", "shift_logs", "units", "building", "instructions", "access_keys"] as const;
+export const LIVE_TOPICS = [
+  "packages",
+  "shift_logs",
+  "units",
+  "building",
+  "instructions",
+  "lockouts",
+  "contractors",
+  "contractor_types",
+  "access_keys",
+] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /** For each topic of the stream, the queries it makes stale (see app/liveTopics.ts). */

@@ -8,3 +8,5 @@ export * from "./unit-profiles.ts";
 export * from "./packages.ts";
 export * from "./instructions.ts";
 export * from "./access-keys.ts";
+export * from "./lockouts.ts";
+export * from "./contractors.ts";

@@ -275,6 +275,25 @@ describe("demo seed", () => {
     expect(await verifyPassword(String(t.password_hash), DEMO_PASSWORD)).toBe(true);
   });
 
+  it("records resident and guest lockouts where lockouts are on, and contractor visits with notes", async () => {
+    const byBuilding =
+      await q(`select building_id, count(*) filter (where requester_type = 'resident' and not is_deleted) as residents,
+        count(*) filter (where requester_type = 'guest') as guests, count(*) filter (where is_deleted) as deleted
+      from lockouts group by building_id order by building_id`);
+    expect(byBuilding.map((r) => Number(r.building_id))).toEqual([1, 2, 3]);
+    for (const r of byBuilding) {
+      expect(Number(r.residents)).toBeGreaterThanOrEqual(5);
+      expect(Number(r.deleted)).toBe(1);
+    }
+    expect(byBuilding.some((r) => Number(r.guests) > 0)).toBe(true);
+    expect(await n("select count(*) as n from contractor_types")).toBe(10);
+    const visits = await q(`select building_id, count(*) filter (where date_closed is null) as open,
+        count(*) filter (where date_closed is not null) as closed from contractor_visits group by building_id order by 1`);
+    expect(visits.map((r) => Number(r.building_id))).toEqual([1, 2, 3, 4]);
+    for (const v of visits) expect(Number(v.open) > 0 && Number(v.closed) > 0).toBe(true);
+    expect(await n("select count(*) as n from contractor_notes")).toBeGreaterThan(0);
+  });
+
   it("does nothing when a portfolio exists", async () => {
     const before = await n("select count(*) as n from users");
     await seedDemo(database.db, { fast: true });

@@ -3,6 +3,7 @@ import { seedShiftLogs } from "./shift-logs.ts";
 import { seedPackages } from "./packages.ts";
 import { seedInstructions, type SeedInstructionsOptions } from "./instructions.ts";
 import { seedAccessKeys } from "./access-keys.ts";
+import { seedLockoutsAndContractors } from "./lockouts-contractors.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -693,10 +694,12 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   const { packages: packageCount } = await seedPackages(tx, { now });
   const { instructions: instructionCount } = await seedInstructions(tx, { now, files });
   await seedAccessKeys(tx, { now, files });
+  const lockoutsAndContractors = await seedLockoutsAndContractors(tx, { now });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,
     instructions: instructionCount,
+    ...lockoutsAndContractors,
     buildings: BUILDING_PLANS.length,
     apartments: apartmentCount,
     occupancies: occupancyCount,

@@ -17,7 +17,19 @@ import type { ChangeFeed } from "../../lib/change-feed.ts";
  * starts. An event tells only "this area of a building you can see changed".
  */
 
-export const LIVE_TOPICS = ["packages", "shift_logs", "instructions", "units", "building", "access_keys"] as const;
+export const LIVE_TOPICS = [
+  "packages",
+  "shift_logs",
+  "instructions",
+  "units",
+  "building",
+  "lockouts",
+  "contractors",
+  "contractor_types",
+  "access_keys",
+] as const;
+/** Live topics of global lists (`<topic>:all`): a change reaches the streams of every building. */
+export const GLOBAL_LIVE_TOPICS = ["contractor_types"] as const satisfies readonly LiveTopic[];
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export const COALESCE_MS = 100;
@@ -30,6 +42,7 @@ const MAX_QUEUED_BYTES = 64 * 1024;
 
 const TOPIC_RE = new RegExp(`^(${LIVE_TOPICS.join("|")}):(\\d+)$`);
 const USER_RE = /^user:(\d+)$/;
+const GLOBAL_RE = new RegExp(`^(${GLOBAL_LIVE_TOPICS.join("|")}):all$`);
 
 export interface LiveStream {
   userId: number;
@@ -93,9 +106,15 @@ export class LiveHub {
       for (const s of [...(this.byUser.get(Number(user[1])) ?? [])]) s.close();
       return;
     }
-    const m = TOPIC_RE.exec(topic);
-    if (!m) return;
-    this.pending.set(topic, { topic: m[1] as LiveTopic, building: Number(m[2]) });
+    const global = GLOBAL_RE.exec(topic);
+    if (global) {
+      for (const building of this.byBuilding.keys())
+        this.pending.set(`${global[1]}:${building}`, { topic: global[1] as LiveTopic, building });
+    } else {
+      const m = TOPIC_RE.exec(topic);
+      if (!m) return;
+      this.pending.set(topic, { topic: m[1] as LiveTopic, building: Number(m[2]) });
+    }
     if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), COALESCE_MS);
       this.timer.unref();

@@ -33,6 +33,8 @@ export const SHELL_DRAWERS: Readonly<Record<string, LazyExoticComponent<Componen
   "shift-log": lazy(() => import("../../features/shift-logs/components/ShiftLogDrawer.tsx")),
   "food-delivery": lazy(() => import("../../features/instructions/components/FoodDeliveryDrawer.tsx")),
   keys: lazy(() => import("../../features/access-keys/components/KeysDrawer.tsx")),
+  lockouts: lazy(() => import("../../features/lockouts/components/LockoutDrawer.tsx")),
+  contractors: lazy(() => import("../../features/contractors/components/ContractorVisitDrawer.tsx")),
 };
 
 export const hasShellDrawer = (key: string) => key in SHELL_DRAWERS;

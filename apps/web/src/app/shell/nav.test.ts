@@ -18,13 +18,14 @@ describe("navigation table", () => {
       "unit-profiles",
       "instructions",
       "packages",
+      "contractors",
     ]);
-    expect(keys(visibleNav(TOP_NAV, ctx("FD")))).toEqual(["shift-log"]);
+    expect(keys(visibleNav(TOP_NAV, ctx("FD")))).toEqual(["shift-log", "contractors"]);
     // Keys: the sidebar's grid and the top navigation's drawer, when the building has access keys.
     const withKeys = defaultBuildingSettings();
     withKeys.accesskeyssettings.has_access_keys = true;
     expect(keys(visibleNav(SIDEBAR_NAV, ctx("FD", withKeys)))).toContain("keys");
-    expect(keys(visibleNav(TOP_NAV, ctx("FD", withKeys)))).toEqual(["keys", "shift-log"]);
+    expect(keys(visibleNav(TOP_NAV, ctx("FD", withKeys)))).toEqual(["keys", "shift-log", "contractors"]);
   });
 
   it("gates by role and building settings through can()", () => {

@@ -69,13 +69,13 @@ export const TOP_NAV: readonly NavItem[] = [
     drawer: true,
     icon: EventNoteIcon,
   },
-  { key: "lockouts", label: "Lockouts", to: b("/lockouts"), action: "nav.lockouts", exists: false, drawer: true },
+  { key: "lockouts", label: "Lockouts", to: b("/lockouts"), action: "nav.lockouts", exists: true, drawer: true },
   {
     key: "contractors",
     label: "Contractors",
     to: b("/contractors"),
     action: "nav.contractors",
-    exists: false,
+    exists: true,
     drawer: true,
   },
   {
@@ -162,7 +162,7 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     label: "Contractors",
     to: b("/contractors"),
     action: "nav.contractors",
-    exists: false,
+    exists: true,
     icon: EngineeringIcon,
   },
   {

@@ -7,6 +7,7 @@ import { instructionWidgets } from "../instructions/index.ts";
 import { packageWidgets } from "../packages/index.ts";
 import { shiftLogWidgets } from "../shift-logs/index.ts";
 import { keyWidgets } from "../access-keys/index.ts";
+import { contractorWidgets } from "../contractors/index.ts";
 import type { DashboardWidget } from "./model.ts";
 
 export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
@@ -14,4 +15,5 @@ export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
   ...packageWidgets,
   ...instructionWidgets,
   ...keyWidgets,
+  ...contractorWidgets,
 ];

@@ -5,6 +5,7 @@ import { LinkCard } from "../../../components/LinkCard.tsx";
 import { useMe } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { ADMIN_SECTIONS, visibleAdminSections } from "../sections.ts";
+import { AdminContractorsPanel } from "../../contractors/index.ts";
 
 /** /admin/dashboard: portfolio administration, link cards per section. */
 export function Component() {
@@ -17,6 +18,7 @@ export function Component() {
         <Typography variant="h1">Portfolio administration</Typography>
         <Typography sx={{ color: "text.secondary", mt: 0.5 }}>{me.portfolio.name}</Typography>
       </Box>
+      <AdminContractorsPanel />
       {sections.length === 0 && (
         <Typography sx={{ color: "text.secondary" }}>
           Portfolio tools (staff, occupants, communications, event types, packages) appear here as they are enabled.

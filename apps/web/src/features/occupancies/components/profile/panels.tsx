@@ -65,6 +65,14 @@ const InstructionsPanel = lazy(async () => {
   return { default: ProfileInstructions };
 });
 
+const LockoutsPanel = lazy(async () => {
+  const { ProfileLockoutsPanel } = await import("../../../lockouts/index.ts");
+  function ProfileLockouts({ occupancy, buildingId }: ProfilePanelProps) {
+    return <ProfileLockoutsPanel buildingId={buildingId} occupancyId={occupancy.id} />;
+  }
+  return { default: ProfileLockouts };
+});
+
 const ActivityPanel = lazy(async () => {
   const { ActivityPanel: Panel } = await import("./ActivityPanel.tsx");
   function ProfileActivity({ occupancy }: ProfilePanelProps) {
@@ -81,6 +89,6 @@ export const PROFILE_RIGHT_PANELS: ProfilePanelSlot[] = [
   { key: "instructions", show: (c) => c.can("instruction.view"), Component: InstructionsPanel },
   { key: "shift-log", show: (c) => c.can("shiftlog.view"), Component: ShiftLogPanel },
   // Reservations (document 3): show: (c) => !!c.settings?.reservationsettings.has_reservations.
-  // Lockouts (document 2): show: (c) => !!c.settings?.lockoutsettings.has_lockouts.
+  { key: "lockouts", show: (c) => c.can("lockout.use"), Component: LockoutsPanel },
   { key: "activity", show: (c) => c.can("occupancy.history"), Component: ActivityPanel },
 ];
