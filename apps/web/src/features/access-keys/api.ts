@@ -9,12 +9,14 @@ import type {
   KeyEntity,
   KeyJourney,
   KeyLocation,
+  KeyLocationPatch,
   KeyRegisterInput,
   KeyStatus,
   VerbalPermission,
 } from "@portico/contract";
 import { KEY_QUERY_LIMIT } from "@portico/contract";
 import { api, type Page, type QueryParams, request } from "../../lib/api.ts";
+import { useBuilding } from "../../lib/session.tsx";
 
 export const keyKeys = {
   all: ["access-keys"] as const,
@@ -170,5 +172,57 @@ export function useCreateVerbalPermission(building: number) {
   return useMutation({
     mutationFn: (body: { comment: string; access_key: number }) =>
       api.post<VerbalPermission>(`${BASE}/verbal-permissions/`, body, { building }),
+  });
+}
+
+// Key-box locations (managers) ---------------------------------------------------------------
+
+const LOCATIONS = `${BASE}/locations/`;
+
+function useInvalidateLocations() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: [...keyKeys.all, "locations"] });
+}
+
+/** The building's key boxes, active or not, for their settings page. */
+export function useAllKeyLocations() {
+  const { id: building } = useBuilding();
+  return useKeyLocations({ building });
+}
+
+/** POST /access-keys/locations/ — building, name, display_order. */
+export function useCreateKeyLocation() {
+  const { id: building } = useBuilding();
+  const invalidate = useInvalidateLocations();
+  return useMutation({
+    mutationFn: (body: KeyLocationPatch) => api.post<KeyLocation>(LOCATIONS, { ...body, building }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** PATCH /access-keys/locations/{id}/ — name, display_order, is_active. */
+export function useUpdateKeyLocation() {
+  const { id: building } = useBuilding();
+  const invalidate = useInvalidateLocations();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: KeyLocationPatch }) =>
+      request<KeyLocation>("PATCH", `${LOCATIONS}${id}/`, { body, params: { building } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** The Active? switch: PATCH is_active to the opposite of the box's current state. */
+export function useToggleKeyLocation() {
+  const { id: building } = useBuilding();
+  const invalidate = useInvalidateLocations();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const current = await api.get<KeyLocation>(`${LOCATIONS}${id}/`, { building });
+      return request<KeyLocation>("PATCH", `${LOCATIONS}${id}/`, {
+        body: { is_active: !current.is_active },
+        params: { building },
+      });
+    },
+    onSuccess: () => invalidate(),
   });
 }

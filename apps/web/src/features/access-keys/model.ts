@@ -20,6 +20,7 @@ export const keyPaths = {
   detail: (b: number, id: number) => `/${b}/keys/${id}`,
   batchOut: (b: number) => `/${b}/keys/batch-out`,
   overdue: (b: number) => `/${b}/keys/overdue`,
+  locations: (b: number) => `/${b}/keys/locations`,
 } as const;
 
 /** Card colours: IN light green, OUT grey, MISSING red (dark text on the light ones, white on red). */
