@@ -5,12 +5,15 @@ import { Component as GridPage } from "./pages/KeysGridPage.tsx";
 import { Component as DetailPage } from "./pages/KeyDetailPage.tsx";
 import { Component as BatchOutPage } from "./pages/BatchOutPage.tsx";
 import { Component as LocationsPage } from "./pages/KeyLocationsPage.tsx";
+import { OverdueKeysWidget } from "./components/OverdueKeysWidget.tsx";
+import { page } from "../../test/harness.tsx";
 import { KEY_CARD_COLORS } from "./model.ts";
 import {
   defaults,
   fakeApi,
   formFields,
   LOCATIONS,
+  makeJourney,
   makeKey,
   makeMe,
   noCamera,
@@ -308,5 +311,36 @@ describe("key boxes", () => {
       routePath: "/:buildingId/keys/locations",
     });
     expect(await screen.findByText(MESSAGES.permissionDenied)).toBeTruthy();
+  });
+});
+
+describe("overdue keys", () => {
+  it("the dashboard widget lists keys away past the limit (overdue=true) with their holder, and links to all", async () => {
+    const away = makeKey({
+      id: 7,
+      name: "201-1",
+      status: "OUT",
+      apartment_number: "201",
+      away_since: hoursAgo(72),
+      is_overdue: true,
+      latest_open_journey: makeJourney({ readable_key_out_to_name: "Robin Resident" }),
+    });
+    const { calls } = fakeApi(
+      (c) =>
+        c.path === "/access-keys/keys/" && c.query.get("overdue") === "true"
+          ? { status: 200, body: page([away]) }
+          : undefined,
+      defaults(),
+    );
+    renderWithApp(<OverdueKeysWidget />, { settings: withKeys() });
+    const item = await screen.findByTestId("overdue-key");
+    expect(within(item).getByRole("link", { name: "Key 201-1" }).getAttribute("href")).toBe("/1/keys/7");
+    expect(item.textContent).toContain("Out to Robin Resident");
+    expect(item.textContent).toContain("Active");
+    expect(screen.getByRole("link", { name: "All overdue keys (1)" }).getAttribute("href")).toBe("/1/keys/overdue");
+    expect(Object.fromEntries(calls.find((c) => c.path === "/access-keys/keys/")!.query)).toMatchObject({
+      building: "1",
+      overdue: "true",
+    });
   });
 });
