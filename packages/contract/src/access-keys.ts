@@ -323,6 +323,21 @@ export const KeyPatch = z.object({
 export type KeyPatch = z.infer<typeof KeyPatch>;
 export type KeyPatchInput = z.input<typeof KeyPatch>;
 
+/** The PATCH variants as the screens send them (each a valid KeyPatch). */
+export const KeySignOutWrite = z.object({
+  status: z.literal("OUT"),
+  entity_type: KeyEntityType,
+  entity_id: idField(KEY_MESSAGES.recipientRequired),
+  rfid: rfidField.optional(),
+});
+export type KeySignOutWrite = z.infer<typeof KeySignOutWrite>;
+export const KeySignInWrite = z.object({ status: z.literal("IN"), rfid: rfidField });
+export type KeySignInWrite = z.infer<typeof KeySignInWrite>;
+export const KeyRenameWrite = z.object({ name: requiredFieldText(KEY_LIMITS.name) });
+export type KeyRenameWrite = z.infer<typeof KeyRenameWrite>;
+export const KeyMissingWrite = z.object({ status: z.literal("MISSING") });
+export const KeyDeactivateWrite = z.object({ is_active: z.literal(0) });
+
 /** The PATCH form as the API document shows it (multipart; JSON without the photo is accepted too). */
 export const KeyPatchForm = z
   .looseObject({
