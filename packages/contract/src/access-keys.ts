@@ -38,6 +38,13 @@ export type KeyStatus = z.infer<typeof KeyStatus>;
 /** Displayed status (document 3): OUT shown as Active, IN as Complete, MISSING. */
 export const KEY_STATUS_DISPLAY: Record<KeyStatus, string> = { IN: "Complete", OUT: "Active", MISSING: "MISSING" };
 
+/** Card colours (document 2): IN light green, OUT grey, MISSING red. */
+export const KEY_STATUS_COLORS: Record<KeyStatus, { background: string; text: string }> = {
+  IN: { background: "#C8E6C9", text: "#1B5E20" },
+  OUT: { background: "#E0E0E0", text: "#212121" },
+  MISSING: { background: "#EF9A9A", text: "#B71C1C" },
+};
+
 export const KEY_ENTITY_TYPES = ["occupant", "instruction", "verbal_permission"] as const;
 export const KeyEntityType = z.enum(KEY_ENTITY_TYPES);
 export type KeyEntityType = z.infer<typeof KeyEntityType>;
