@@ -7,7 +7,6 @@ import { Component as BatchOutPage } from "./pages/BatchOutPage.tsx";
 import { Component as LocationsPage } from "./pages/KeyLocationsPage.tsx";
 import { OverdueKeysWidget } from "./components/OverdueKeysWidget.tsx";
 import { page } from "../../test/harness.tsx";
-import { KEY_CARD_COLORS } from "./model.ts";
 import {
   defaults,
   fakeApi,
@@ -57,10 +56,10 @@ describe("the key grid", () => {
       expect.stringMatching(/^C-missingMISSING/),
     ]);
     const [out, inKey, missing] = cards;
+    // IN light green, OUT grey, MISSING red (the contract's colours).
     expect(getComputedStyle(inKey).backgroundColor).toBe("rgb(200, 230, 201)");
     expect(getComputedStyle(out).backgroundColor).toBe("rgb(224, 224, 224)");
-    expect(getComputedStyle(missing).backgroundColor).toBe("rgb(198, 40, 40)");
-    expect(KEY_CARD_COLORS.MISSING.bg).toBe("#c62828");
+    expect(getComputedStyle(missing).backgroundColor).toBe("rgb(239, 154, 154)");
     expect(within(out).getByText("24+ hours")).toBeTruthy();
     expect(within(missing).queryByText("24+ hours")).toBeNull();
     expect(within(inKey).getByRole("link", { name: "Key B-in" }).getAttribute("href")).toBe("/1/keys/1");
