@@ -11,10 +11,13 @@ import type {
   KeyLocation,
   KeyLocationPatch,
   KeyRegisterInput,
-  KeyStatus,
+  KeyRenameWrite,
+  KeySignInWrite,
+  KeySignOutWrite,
   VerbalPermission,
 } from "@portico/contract";
-import { KEY_QUERY_LIMIT } from "@portico/contract";
+import { KEY_QUERY_LIMIT, type KeyDeactivateWrite, type KeyMissingWrite } from "@portico/contract";
+import type { z } from "zod";
 import { api, type Page, type QueryParams, request } from "../../lib/api.ts";
 import { useBuilding } from "../../lib/session.tsx";
 
@@ -99,11 +102,9 @@ export const fetchKeyByRfid = (rfid: string, building: number) =>
 // Writes ------------------------------------------------------------------------------------
 
 /** What a key-out sends (multipart): the recipient and the photo. */
-export interface KeyOutInput {
+export interface KeyOutInput extends Pick<KeySignOutWrite, "entity_id" | "entity_type"> {
   id: number;
   photo: Blob;
-  entity_id: number;
-  entity_type: KeyEntity["entity_type"];
   /** The scanned tag (the server checks it is this key's). */
   rfid: string;
 }
@@ -111,7 +112,7 @@ export interface KeyOutInput {
 export function keyOutForm(input: KeyOutInput): FormData {
   const form = new FormData();
   form.append("id", String(input.id));
-  form.append("status", "OUT" satisfies KeyStatus);
+  form.append("status", "OUT" satisfies KeySignOutWrite["status"]);
   form.append("entity_id", String(input.entity_id));
   form.append("entity_type", input.entity_type);
   form.append("rfid", input.rfid);
@@ -140,7 +141,7 @@ export function useKeyIn(building: number) {
     mutationFn: ({ id, rfid }: { id: number; rfid: string }) => {
       const form = new FormData();
       form.append("id", String(id));
-      form.append("status", "IN" satisfies KeyStatus);
+      form.append("status", "IN" satisfies KeySignInWrite["status"]);
       form.append("rfid", rfid);
       return request<AccessKey>("PATCH", `${KEYS}${id}/`, { body: form, params: { building } });
     },
@@ -148,11 +149,14 @@ export function useKeyIn(building: number) {
   });
 }
 
+/** A rename, a deactivation or a missing report (the contract's PATCH variants). */
+type KeyUpdate = KeyRenameWrite | z.input<typeof KeyDeactivateWrite> | z.input<typeof KeyMissingWrite>;
+
 /** PATCH /access-keys/keys/{id}/ with {name}, {is_active: 0} or {status: MISSING}. */
 export function useUpdateKey(building: number) {
   const invalidate = useInvalidateKeys();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: { name: string } | { is_active: 0 } | { status: "MISSING" } }) =>
+    mutationFn: ({ id, body }: { id: number; body: KeyUpdate }) =>
       request<AccessKey>("PATCH", `${KEYS}${id}/`, { body, params: { building } }),
     onSuccess: () => invalidate(),
   });
