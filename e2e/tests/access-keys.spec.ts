@@ -142,6 +142,7 @@ test("sign a key out with the wizard (typed RFID, photo), find its holder under 
   await page.getByRole("link", { name: `Key ${key.name}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Key ${key.name}` })).toBeVisible();
   await expect(page.getByRole("grid", { name: "Key journeys" })).toContainText(holder);
+  await page.screenshot({ path: "/tmp/keys-detail.png", fullPage: true });
   await expectNoSeriousA11yViolations(page, "main");
 });
 

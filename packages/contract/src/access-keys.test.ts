@@ -5,7 +5,12 @@ import {
   completeKeyRows,
   duplicateKeyRows,
   isKeyOverdue,
+  KeyDeactivateWrite,
   KeyListQuery,
+  KeyMissingWrite,
+  KeyRenameWrite,
+  KeySignInWrite,
+  KeySignOutWrite,
   KeyPatch,
   KeyRegister,
   keyBatchRowState,
@@ -83,5 +88,16 @@ describe("access key schemas", () => {
       overdue: true,
     });
     expect(KeyListQuery.safeParse({ status: "GONE" }).success).toBe(false);
+  });
+});
+
+describe("key patch variants", () => {
+  it("each variant is a valid patch", () => {
+    const out = KeySignOutWrite.parse({ status: "OUT", entity_type: "occupant", entity_id: "3", rfid: " ab " });
+    expect(KeyPatch.parse(out)).toMatchObject({ status: "OUT", entity_id: 3, rfid: "AB" });
+    expect(KeySignInWrite.safeParse({ status: "IN" }).success).toBe(false);
+    expect(KeyRenameWrite.parse({ name: " Spare " }).name).toBe("Spare");
+    expect(KeyPatch.parse(KeyDeactivateWrite.parse({ is_active: 0 }))).toEqual({ is_active: false });
+    expect(KeyPatch.parse(KeyMissingWrite.parse({ status: "MISSING" }))).toEqual({ status: "MISSING" });
   });
 });

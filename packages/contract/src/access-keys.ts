@@ -38,6 +38,13 @@ export type KeyStatus = z.infer<typeof KeyStatus>;
 /** Displayed status (document 3): OUT shown as Active, IN as Complete, MISSING. */
 export const KEY_STATUS_DISPLAY: Record<KeyStatus, string> = { IN: "Complete", OUT: "Active", MISSING: "MISSING" };
 
+/** Card colours (document 2): IN light green, OUT grey, MISSING red. */
+export const KEY_STATUS_COLORS: Record<KeyStatus, { background: string; text: string }> = {
+  IN: { background: "#C8E6C9", text: "#1B5E20" },
+  OUT: { background: "#E0E0E0", text: "#212121" },
+  MISSING: { background: "#EF9A9A", text: "#B71C1C" },
+};
+
 export const KEY_ENTITY_TYPES = ["occupant", "instruction", "verbal_permission"] as const;
 export const KeyEntityType = z.enum(KEY_ENTITY_TYPES);
 export type KeyEntityType = z.infer<typeof KeyEntityType>;
@@ -322,6 +329,21 @@ export const KeyPatch = z.object({
 });
 export type KeyPatch = z.infer<typeof KeyPatch>;
 export type KeyPatchInput = z.input<typeof KeyPatch>;
+
+/** The PATCH variants as the screens send them (each a valid KeyPatch). */
+export const KeySignOutWrite = z.object({
+  status: z.literal("OUT"),
+  entity_type: KeyEntityType,
+  entity_id: idField(KEY_MESSAGES.recipientRequired),
+  rfid: rfidField.optional(),
+});
+export type KeySignOutWrite = z.infer<typeof KeySignOutWrite>;
+export const KeySignInWrite = z.object({ status: z.literal("IN"), rfid: rfidField });
+export type KeySignInWrite = z.infer<typeof KeySignInWrite>;
+export const KeyRenameWrite = z.object({ name: requiredFieldText(KEY_LIMITS.name) });
+export type KeyRenameWrite = z.infer<typeof KeyRenameWrite>;
+export const KeyMissingWrite = z.object({ status: z.literal("MISSING") });
+export const KeyDeactivateWrite = z.object({ is_active: z.literal(0) });
 
 /** The PATCH form as the API document shows it (multipart; JSON without the photo is accepted too). */
 export const KeyPatchForm = z

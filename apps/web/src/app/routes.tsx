@@ -123,6 +123,7 @@ export const routes: RouteObject[] = [
                   { path: "grid", lazy: () => import("../features/access-keys/pages/KeysGridPage.tsx") },
                   { path: "batch-out", lazy: () => import("../features/access-keys/pages/BatchOutPage.tsx") },
                   { path: "overdue", lazy: () => import("../features/access-keys/pages/OverdueKeysPage.tsx") },
+                  { path: "locations", lazy: () => import("../features/access-keys/pages/KeyLocationsPage.tsx") },
                   { path: ":keyId", lazy: () => import("../features/access-keys/pages/KeyDetailPage.tsx") },
                 ],
               },

@@ -474,3 +474,38 @@ describe("gates and buildings", () => {
     expect((await t.as(null).get(`${KEYS}?building=1`)).statusCode).toBe(401);
   });
 });
+
+describe("API document and live topic", () => {
+  it("every call is in the OpenAPI document under its tag", async () => {
+    const doc = (await t.as(null).get("/api/v1/openapi.json")).json();
+    const paths: [string, string][] = [
+      ["/api/v1/access-keys/keys/", "get"],
+      ["/api/v1/access-keys/keys/", "post"],
+      ["/api/v1/access-keys/keys/{id}/", "get"],
+      ["/api/v1/access-keys/keys/{id}/", "patch"],
+      ["/api/v1/access-keys/keys/{id}/entities/", "get"],
+      ["/api/v1/access-keys/keys/rfid/{rfid}/", "get"],
+      ["/api/v1/access-keys/journeys/", "get"],
+      ["/api/v1/access-keys/journeys/{id}/", "get"],
+      ["/api/v1/access-keys/locations/", "get"],
+      ["/api/v1/access-keys/locations/", "post"],
+      ["/api/v1/access-keys/locations/{id}/", "get"],
+      ["/api/v1/access-keys/locations/{id}/", "patch"],
+      ["/api/v1/access-keys/scan-rfid/", "post"],
+      ["/api/v1/access-keys/verbal-permissions/", "post"],
+    ];
+    for (const [p, m] of paths) expect(doc.paths[p]?.[m]?.tags, `${m} ${p}`).toEqual(["access-keys"]);
+  });
+
+  it("a change of a key touches the building's access_keys topic (live screens)", async () => {
+    const seen: string[] = [];
+    const off = t.app.changes.subscribe((topic) => seen.push(topic));
+    try {
+      const k = await register();
+      await t.as("frontdesk").patch(`${KEYS}${k.id}/`, { status: "MISSING" });
+    } finally {
+      off();
+    }
+    expect(seen.filter((x) => x === "access_keys:1").length).toBeGreaterThanOrEqual(2);
+  });
+});

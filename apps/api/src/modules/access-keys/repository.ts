@@ -119,12 +119,6 @@ export async function keyCountOfApartment(db: DbOrTx, apartmentId: number): Prom
   return r[0]?.n ?? 0;
 }
 
-export interface Person {
-  first: string | null;
-  last: string | null;
-  username: string | null;
-}
-
 export interface JourneyRow {
   id: number;
   access_key_id: number;

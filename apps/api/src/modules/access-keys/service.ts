@@ -443,13 +443,38 @@ async function withPhoto<T>(ctx: ServiceContext, url: string, run: () => Promise
   }
 }
 
-/** The key locked for a transition, still in the state the checks saw (else the refusal). */
-async function lockedKey(tx: Parameters<Parameters<ServiceContext["db"]["transaction"]>[0]>[0], key: repo.KeyRecord) {
-  const now = await repo.findKey(tx, key.id, true);
-  if (!now || now.status !== key.status || now.is_active !== key.is_active)
-    throw new ValidationError({ non_field_errors: [KM.updateFailed] });
-  return now;
+type Tx = Parameters<Parameters<ServiceContext["db"]["transaction"]>[0]>[0];
+
+/**
+ * One change of a key, in a transaction: the key locked and still in the state the checks saw
+ * (else 'Error when attempting to update key. Please retry in 10 seconds.'), the writes, the
+ * event; then the live topic.
+ */
+async function keyChange(
+  ctx: ServiceContext,
+  scope: BuildingScope,
+  key: repo.KeyRecord,
+  type: KeyEventType,
+  note: string,
+  write: (tx: Tx) => Promise<void>,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const now = await repo.findKey(tx, key.id, true);
+    if (!now || now.status !== key.status || now.is_active !== key.is_active)
+      throw new ValidationError({ non_field_errors: [KM.updateFailed] });
+    await write(tx);
+    await repo.insertEvent(tx, {
+      building_id: key.building_id,
+      key_id: key.id,
+      ...event(type),
+      note,
+      performed_by_id: scope.user.id,
+    });
+  });
+  touch(ctx, key.building_id);
 }
+
+const statusNote = (key: repo.KeyRecord, to: string) => changeNote([{ field: "status", from: key.status, to }]);
 
 async function signOut(
   ctx: ServiceContext,
@@ -482,9 +507,9 @@ async function signOut(
     resize: { ...PHOTO_SIZE, fit: "inside", format: "jpeg" },
     field: "photo_url",
   });
+  const what = recipient.description ?? KEY_ENTITY_TYPE_DISPLAY[recipient.entity_type];
   await withPhoto(ctx, file.url, () =>
-    ctx.db.transaction(async (tx) => {
-      await lockedKey(tx, key);
+    keyChange(ctx, scope, key, "KEY_OUT", `Signed out to ${recipient.name} (${what})`, async (tx) => {
       await repo.insertJourney(tx, {
         building_id: key.building_id,
         access_key_id: key.id,
@@ -498,16 +523,8 @@ async function signOut(
         out_by_id: scope.user.id,
       });
       await repo.updateKey(tx, key.id, { status: "OUT", last_status_change: now, away_since: now });
-      await repo.insertEvent(tx, {
-        building_id: key.building_id,
-        key_id: key.id,
-        ...event("KEY_OUT"),
-        note: `Signed out to ${recipient.name} (${recipient.description ?? KEY_ENTITY_TYPE_DISPLAY[recipient.entity_type]})`,
-        performed_by_id: scope.user.id,
-      });
     }),
   );
-  touch(ctx, key.building_id);
 }
 
 async function signIn(ctx: ServiceContext, scope: BuildingScope, key: repo.KeyRecord, body: KeyPatch) {
@@ -515,28 +532,18 @@ async function signIn(ctx: ServiceContext, scope: BuildingScope, key: repo.KeyRe
   if (body.rfid !== key.rfid) throw await wrongKey(ctx, key, body.rfid);
   if (key.status === "IN") throw new ValidationError({ status: [KM.alreadyIn] });
   const now = ctx.clock();
-  await ctx.db.transaction(async (tx) => {
-    await lockedKey(tx, key);
+  await keyChange(ctx, scope, key, "KEY_IN", statusNote(key, "IN"), async (tx) => {
     const open = await repo.openJourney(tx, key.id);
     if (open) await repo.updateJourney(tx, open.id, { status: "IN", key_in_datetime: now, in_by_id: scope.user.id });
     await repo.updateKey(tx, key.id, { status: "IN", last_status_change: now, away_since: null });
-    await repo.insertEvent(tx, {
-      building_id: key.building_id,
-      key_id: key.id,
-      ...event("KEY_IN"),
-      note: changeNote([{ field: "status", from: key.status, to: "IN" }]),
-      performed_by_id: scope.user.id,
-    });
   });
-  touch(ctx, key.building_id);
 }
 
 async function markMissing(ctx: ServiceContext, scope: BuildingScope, key: repo.KeyRecord) {
   if (!key.is_active) throw new ValidationError({ status: [KM.inactive] });
   if (key.status === "MISSING") throw new ValidationError({ status: [KM.alreadyMissing] });
   const now = ctx.clock();
-  await ctx.db.transaction(async (tx) => {
-    await lockedKey(tx, key);
+  await keyChange(ctx, scope, key, "KEY_MISSING", statusNote(key, "MISSING"), async (tx) => {
     const open = await repo.openJourney(tx, key.id);
     if (open) await repo.updateJourney(tx, open.id, { status: "MISSING", key_declared_missing_datetime: now });
     else
@@ -547,35 +554,14 @@ async function markMissing(ctx: ServiceContext, scope: BuildingScope, key: repo.
         key_declared_missing_datetime: now,
         out_by_id: scope.user.id,
       });
-    await repo.updateKey(tx, key.id, {
-      status: "MISSING",
-      last_status_change: now,
-      away_since: key.away_since ?? now,
-    });
-    await repo.insertEvent(tx, {
-      building_id: key.building_id,
-      key_id: key.id,
-      ...event("KEY_MISSING"),
-      note: changeNote([{ field: "status", from: key.status, to: "MISSING" }]),
-      performed_by_id: scope.user.id,
-    });
+    await repo.updateKey(tx, key.id, { status: "MISSING", last_status_change: now, away_since: key.away_since ?? now });
   });
-  touch(ctx, key.building_id);
 }
 
 async function rename(ctx: ServiceContext, scope: BuildingScope, key: repo.KeyRecord, name: string) {
   if (name === key.name) return;
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateKey(tx, key.id, { name });
-    await repo.insertEvent(tx, {
-      building_id: key.building_id,
-      key_id: key.id,
-      ...event("KEY_RENAMED"),
-      note: changeNote([{ field: "name", from: key.name, to: name }]),
-      performed_by_id: scope.user.id,
-    });
-  });
-  touch(ctx, key.building_id);
+  const note = changeNote([{ field: "name", from: key.name, to: name }]);
+  await keyChange(ctx, scope, key, "KEY_RENAMED", note, (tx) => repo.updateKey(tx, key.id, { name }));
 }
 
 async function setActive(ctx: ServiceContext, scope: BuildingScope, key: repo.KeyRecord, active: boolean) {
@@ -584,17 +570,8 @@ async function setActive(ctx: ServiceContext, scope: BuildingScope, key: repo.Ke
     return;
   }
   if (!key.is_active) return;
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateKey(tx, key.id, { is_active: false });
-    await repo.insertEvent(tx, {
-      building_id: key.building_id,
-      key_id: key.id,
-      ...event("KEY_DEACTIVATED"),
-      note: changeNote([{ field: "is_active", from: "True", to: "False" }]),
-      performed_by_id: scope.user.id,
-    });
-  });
-  touch(ctx, key.building_id);
+  const note = changeNote([{ field: "is_active", from: "True", to: "False" }]);
+  await keyChange(ctx, scope, key, "KEY_DEACTIVATED", note, (tx) => repo.updateKey(tx, key.id, { is_active: false }));
 }
 
 /** POST /access-keys/verbal-permissions/: a permission valid 24 h to take the key. */

@@ -9,12 +9,17 @@ import type {
   KeyEntity,
   KeyJourney,
   KeyLocation,
+  KeyLocationPatch,
   KeyRegisterInput,
-  KeyStatus,
+  KeyRenameWrite,
+  KeySignInWrite,
+  KeySignOutWrite,
   VerbalPermission,
 } from "@portico/contract";
-import { KEY_QUERY_LIMIT } from "@portico/contract";
+import { KEY_QUERY_LIMIT, type KeyDeactivateWrite, type KeyMissingWrite } from "@portico/contract";
+import type { z } from "zod";
 import { api, type Page, type QueryParams, request } from "../../lib/api.ts";
+import { useBuilding } from "../../lib/session.tsx";
 
 export const keyKeys = {
   all: ["access-keys"] as const,
@@ -97,11 +102,9 @@ export const fetchKeyByRfid = (rfid: string, building: number) =>
 // Writes ------------------------------------------------------------------------------------
 
 /** What a key-out sends (multipart): the recipient and the photo. */
-export interface KeyOutInput {
+export interface KeyOutInput extends Pick<KeySignOutWrite, "entity_id" | "entity_type"> {
   id: number;
   photo: Blob;
-  entity_id: number;
-  entity_type: KeyEntity["entity_type"];
   /** The scanned tag (the server checks it is this key's). */
   rfid: string;
 }
@@ -109,7 +112,7 @@ export interface KeyOutInput {
 export function keyOutForm(input: KeyOutInput): FormData {
   const form = new FormData();
   form.append("id", String(input.id));
-  form.append("status", "OUT" satisfies KeyStatus);
+  form.append("status", "OUT" satisfies KeySignOutWrite["status"]);
   form.append("entity_id", String(input.entity_id));
   form.append("entity_type", input.entity_type);
   form.append("rfid", input.rfid);
@@ -138,7 +141,7 @@ export function useKeyIn(building: number) {
     mutationFn: ({ id, rfid }: { id: number; rfid: string }) => {
       const form = new FormData();
       form.append("id", String(id));
-      form.append("status", "IN" satisfies KeyStatus);
+      form.append("status", "IN" satisfies KeySignInWrite["status"]);
       form.append("rfid", rfid);
       return request<AccessKey>("PATCH", `${KEYS}${id}/`, { body: form, params: { building } });
     },
@@ -146,11 +149,14 @@ export function useKeyIn(building: number) {
   });
 }
 
+/** A rename, a deactivation or a missing report (the contract's PATCH variants). */
+type KeyUpdate = KeyRenameWrite | z.input<typeof KeyDeactivateWrite> | z.input<typeof KeyMissingWrite>;
+
 /** PATCH /access-keys/keys/{id}/ with {name}, {is_active: 0} or {status: MISSING}. */
 export function useUpdateKey(building: number) {
   const invalidate = useInvalidateKeys();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: { name: string } | { is_active: 0 } | { status: "MISSING" } }) =>
+    mutationFn: ({ id, body }: { id: number; body: KeyUpdate }) =>
       request<AccessKey>("PATCH", `${KEYS}${id}/`, { body, params: { building } }),
     onSuccess: () => invalidate(),
   });
@@ -170,5 +176,57 @@ export function useCreateVerbalPermission(building: number) {
   return useMutation({
     mutationFn: (body: { comment: string; access_key: number }) =>
       api.post<VerbalPermission>(`${BASE}/verbal-permissions/`, body, { building }),
+  });
+}
+
+// Key-box locations (managers) ---------------------------------------------------------------
+
+const LOCATIONS = `${BASE}/locations/`;
+
+function useInvalidateLocations() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: [...keyKeys.all, "locations"] });
+}
+
+/** The building's key boxes, active or not, for their settings page. */
+export function useAllKeyLocations() {
+  const { id: building } = useBuilding();
+  return useKeyLocations({ building });
+}
+
+/** POST /access-keys/locations/ — building, name, display_order. */
+export function useCreateKeyLocation() {
+  const { id: building } = useBuilding();
+  const invalidate = useInvalidateLocations();
+  return useMutation({
+    mutationFn: (body: KeyLocationPatch) => api.post<KeyLocation>(LOCATIONS, { ...body, building }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** PATCH /access-keys/locations/{id}/ — name, display_order, is_active. */
+export function useUpdateKeyLocation() {
+  const { id: building } = useBuilding();
+  const invalidate = useInvalidateLocations();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: KeyLocationPatch }) =>
+      request<KeyLocation>("PATCH", `${LOCATIONS}${id}/`, { body, params: { building } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** The Active? switch: PATCH is_active to the opposite of the box's current state. */
+export function useToggleKeyLocation() {
+  const { id: building } = useBuilding();
+  const invalidate = useInvalidateLocations();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const current = await api.get<KeyLocation>(`${LOCATIONS}${id}/`, { building });
+      return request<KeyLocation>("PATCH", `${LOCATIONS}${id}/`, {
+        body: { is_active: !current.is_active },
+        params: { building },
+      });
+    },
+    onSuccess: () => invalidate(),
   });
 }

@@ -11,7 +11,6 @@ import {
   type KeyEntityType,
   type KeyJourney,
   keyBatchRowState,
-  type KeyStatus,
   canSubmitKeyBatch,
 } from "@portico/contract";
 
@@ -20,14 +19,8 @@ export const keyPaths = {
   detail: (b: number, id: number) => `/${b}/keys/${id}`,
   batchOut: (b: number) => `/${b}/keys/batch-out`,
   overdue: (b: number) => `/${b}/keys/overdue`,
+  locations: (b: number) => `/${b}/keys/locations`,
 } as const;
-
-/** Card colours: IN light green, OUT grey, MISSING red (dark text on the light ones, white on red). */
-export const KEY_CARD_COLORS: Readonly<Record<KeyStatus, { bg: string; fg: string }>> = {
-  IN: { bg: "#c8e6c9", fg: "#1b3d1f" },
-  OUT: { bg: "#e0e0e0", fg: "#212121" },
-  MISSING: { bg: "#c62828", fg: "#ffffff" },
-};
 
 /** What a key's location reads. */
 export const locationLabel = (k: Pick<AccessKey, "location">) => k.location?.label ?? "";

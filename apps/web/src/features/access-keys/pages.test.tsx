@@ -4,11 +4,15 @@ import { KEY_BATCH_MAX_ROWS, KEY_BATCH_START_ROWS, KEY_MESSAGES, MESSAGES } from
 import { Component as GridPage } from "./pages/KeysGridPage.tsx";
 import { Component as DetailPage } from "./pages/KeyDetailPage.tsx";
 import { Component as BatchOutPage } from "./pages/BatchOutPage.tsx";
-import { KEY_CARD_COLORS } from "./model.ts";
+import { Component as LocationsPage } from "./pages/KeyLocationsPage.tsx";
+import { OverdueKeysWidget } from "./components/OverdueKeysWidget.tsx";
+import { page } from "../../test/harness.tsx";
 import {
   defaults,
   fakeApi,
   formFields,
+  LOCATIONS,
+  makeJourney,
   makeKey,
   makeMe,
   noCamera,
@@ -52,10 +56,10 @@ describe("the key grid", () => {
       expect.stringMatching(/^C-missingMISSING/),
     ]);
     const [out, inKey, missing] = cards;
+    // IN light green, OUT grey, MISSING red (the contract's colours).
     expect(getComputedStyle(inKey).backgroundColor).toBe("rgb(200, 230, 201)");
     expect(getComputedStyle(out).backgroundColor).toBe("rgb(224, 224, 224)");
-    expect(getComputedStyle(missing).backgroundColor).toBe("rgb(198, 40, 40)");
-    expect(KEY_CARD_COLORS.MISSING.bg).toBe("#c62828");
+    expect(getComputedStyle(missing).backgroundColor).toBe("rgb(239, 154, 154)");
     expect(within(out).getByText("24+ hours")).toBeTruthy();
     expect(within(missing).queryByText("24+ hours")).toBeNull();
     expect(within(inKey).getByRole("link", { name: "Key B-in" }).getAttribute("href")).toBe("/1/keys/1");
@@ -263,5 +267,79 @@ describe("Multi-OUT", () => {
     expect(await screen.findByText(KEY_MESSAGES.allScanned)).toBeTruthy();
     const patches = calls.filter((c) => c.method === "PATCH");
     expect(formFields(patches[1].body)).toMatchObject({ entity_type: "occupant", entity_id: "5" });
+  });
+});
+
+describe("key boxes", () => {
+  it("managers list the building's boxes, add one (for this building) and switch one off", async () => {
+    const { calls } = fakeApi((c) => {
+      if (c.method === "POST" && c.path === "/access-keys/locations/")
+        return { status: 201, body: { ...LOCATIONS[0], id: 3, name: "Key box C", label: "Key box C" } };
+      if (c.method === "GET" && c.path === "/access-keys/locations/1/") return { status: 200, body: LOCATIONS[0] };
+      if (c.method === "PATCH") return { status: 200, body: { ...LOCATIONS[0], is_active: false } };
+      return undefined;
+    }, defaults());
+    renderWithApp(<LocationsPage />, {
+      settings: withKeys(),
+      me: makeMe("MG"),
+      path: "/1/keys/locations",
+      routePath: "/:buildingId/keys/locations",
+    });
+    const table = await screen.findByRole("table", { name: "Key boxes" });
+    expect(within(table).getByRole("row", { name: /Key box B/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Add key box" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add key box" });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Name" }), { target: { value: "Key box C" } });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Display order" }), { target: { value: "3" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ name: "Key box C", display_order: 3, building: 1 });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add key box" })).toBeNull());
+    fireEvent.click(await screen.findByRole("switch", { name: "Active: Key box A" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    const patch = calls.find((c) => c.method === "PATCH")!;
+    expect(patch.path).toBe("/access-keys/locations/1/");
+    expect(patch.body).toEqual({ is_active: false });
+  });
+
+  it("front desk may not", async () => {
+    fakeApi(undefined, defaults());
+    renderWithApp(<LocationsPage />, {
+      settings: withKeys(),
+      path: "/1/keys/locations",
+      routePath: "/:buildingId/keys/locations",
+    });
+    expect(await screen.findByText(MESSAGES.permissionDenied)).toBeTruthy();
+  });
+});
+
+describe("overdue keys", () => {
+  it("the dashboard widget lists keys away past the limit (overdue=true) with their holder, and links to all", async () => {
+    const away = makeKey({
+      id: 7,
+      name: "201-1",
+      status: "OUT",
+      apartment_number: "201",
+      away_since: hoursAgo(72),
+      is_overdue: true,
+      latest_open_journey: makeJourney({ readable_key_out_to_name: "Robin Resident" }),
+    });
+    const { calls } = fakeApi(
+      (c) =>
+        c.path === "/access-keys/keys/" && c.query.get("overdue") === "true"
+          ? { status: 200, body: page([away]) }
+          : undefined,
+      defaults(),
+    );
+    renderWithApp(<OverdueKeysWidget />, { settings: withKeys() });
+    const item = await screen.findByTestId("overdue-key");
+    expect(within(item).getByRole("link", { name: "Key 201-1" }).getAttribute("href")).toBe("/1/keys/7");
+    expect(item.textContent).toContain("Out to Robin Resident");
+    expect(item.textContent).toContain("Active");
+    expect(screen.getByRole("link", { name: "All overdue keys (1)" }).getAttribute("href")).toBe("/1/keys/overdue");
+    expect(Object.fromEntries(calls.find((c) => c.path === "/access-keys/keys/")!.query)).toMatchObject({
+      building: "1",
+      overdue: "true",
+    });
   });
 });

@@ -4,9 +4,15 @@ import CardActionArea from "@mui/material/CardActionArea";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
-import { type AccessKey, isKeyOverdue, KEY_STATUS_DISPLAY, overdueChipLabel } from "@portico/contract";
+import {
+  type AccessKey,
+  isKeyOverdue,
+  KEY_STATUS_COLORS,
+  KEY_STATUS_DISPLAY,
+  overdueChipLabel,
+} from "@portico/contract";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import { KEY_CARD_COLORS, keyPaths, locationLabel } from "../model.ts";
+import { keyPaths, locationLabel } from "../model.ts";
 
 /** A key on the grid: its colour by status (IN light green, OUT grey, MISSING red), name, unit, location, chip. */
 export function KeyCard({
@@ -18,14 +24,14 @@ export function KeyCard({
   building: number;
   overdueHours: number;
 }) {
-  const colors = KEY_CARD_COLORS[k.status];
+  const colors = KEY_STATUS_COLORS[k.status];
   const overdue = isKeyOverdue(k, Date.now(), overdueHours);
   return (
     <Card
       data-testid="key-card"
       data-status={k.status}
       variant="outlined"
-      sx={{ bgcolor: colors.bg, color: colors.fg, borderColor: "divider" }}
+      sx={{ bgcolor: colors.background, color: colors.text, borderColor: "divider" }}
     >
       <CardActionArea component={RouterLink} to={keyPaths.detail(building, k.id)} aria-label={`Key ${k.name}`}>
         <Box sx={{ p: 1.5, display: "grid", gap: 0.5, overflowWrap: "anywhere" }}>

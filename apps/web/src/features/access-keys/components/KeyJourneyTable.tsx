@@ -21,7 +21,7 @@ export function KeyJourneyTable({ keyId, building, timeZone }: { keyId: number; 
       sortable: false,
       valueGetter: (_v, j) => KEY_STATUS_DISPLAY[j.status],
     },
-    { field: "readable_key_out_to_name", headerName: "Out to", flex: 1, minWidth: 150, sortable: false },
+    { field: "readable_key_out_to_name", headerName: "Out to", flex: 1.3, minWidth: 140, sortable: false },
     {
       field: "type",
       headerName: "Type",
@@ -45,21 +45,37 @@ export function KeyJourneyTable({ keyId, building, timeZone }: { keyId: number; 
           </a>
         ) : null,
     },
-    { field: "key_out_datetime", headerName: "Out", width: 170, sortable: false, valueGetter: (v) => when(v) },
+    {
+      field: "key_out_datetime",
+      headerName: "Out",
+      flex: 1,
+      minWidth: 120,
+      sortable: false,
+      valueGetter: (v) => when(v),
+    },
     {
       field: "readable_key_out_by_employee",
       headerName: "Handed out by",
-      width: 150,
+      flex: 1,
+      minWidth: 120,
       sortable: false,
     },
     {
       field: "key_declared_missing_datetime",
       headerName: "Missing since",
-      width: 170,
+      flex: 1,
+      minWidth: 120,
       sortable: false,
       valueGetter: (v) => when(v),
     },
-    { field: "key_in_datetime", headerName: "In", width: 170, sortable: false, valueGetter: (v) => when(v) },
+    {
+      field: "key_in_datetime",
+      headerName: "In",
+      flex: 1,
+      minWidth: 120,
+      sortable: false,
+      valueGetter: (v) => when(v),
+    },
   ];
   return (
     <DataTable

@@ -42,6 +42,12 @@ export function KeyOutWizard({ building, onDone }: { building: number; onDone: (
   const lookup = useKeyLookup(building);
   const keyOut = useKeyOut(building);
   const state = { keyId, recipient, photo };
+  // The photo step starts with a fresh camera: a photo is taken again when it is shown again.
+  const go = (to: number) => {
+    if (to === 2) setPhoto(null);
+    setWrong(null);
+    setStep(to);
+  };
 
   // One key: chosen at once (its picker is disabled).
   useEffect(() => {
@@ -151,11 +157,11 @@ export function KeyOutWizard({ building, onDone }: { building: number; onDone: (
       )}
       {step === 3 && !chosen && <Alert severity="error">{KEY_MESSAGES.updateFailed}</Alert>}
       <Box sx={{ display: "flex", justifyContent: "space-between" }}>
-        <Button onClick={() => setStep((s) => s - 1)} disabled={step === 0 || keyOut.isPending}>
+        <Button onClick={() => go(step - 1)} disabled={step === 0 || keyOut.isPending}>
           Back
         </Button>
         {step < OUT_STEPS.length - 1 && (
-          <Button variant="contained" onClick={() => setStep((s) => s + 1)} disabled={!canAdvance(step, state)}>
+          <Button variant="contained" onClick={() => go(step + 1)} disabled={!canAdvance(step, state)}>
             Next
           </Button>
         )}

@@ -4,11 +4,11 @@ import Link from "@mui/material/Link";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
-import { type AccessKey, KEY_STATUS_DISPLAY, MESSAGES } from "@portico/contract";
+import { type AccessKey, KEY_STATUS_COLORS, KEY_STATUS_DISPLAY, MESSAGES } from "@portico/contract";
 import { LoadedList } from "../../../components/LoadedList.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
-import { KEY_CARD_COLORS, keyPaths, locationLabel } from "../model.ts";
+import { keyPaths, locationLabel } from "../model.ts";
 
 /** Keys out or missing past the building's limit, longest away first: name, unit, holder, since when. */
 export function OverdueKeysList({
@@ -43,7 +43,7 @@ export function OverdueKeysList({
                     <Chip
                       size="small"
                       label={KEY_STATUS_DISPLAY[k.status]}
-                      sx={{ bgcolor: KEY_CARD_COLORS[k.status].bg, color: KEY_CARD_COLORS[k.status].fg }}
+                      sx={{ bgcolor: KEY_STATUS_COLORS[k.status].background, color: KEY_STATUS_COLORS[k.status].text }}
                     />
                   </Box>
                 }

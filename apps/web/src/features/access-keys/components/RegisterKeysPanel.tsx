@@ -24,7 +24,7 @@ export function RegisterKeysPanel({ building }: { building: number }) {
   const [location, setLocation] = useState<number | null>(null);
   const [scanError, setScanError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const locations = useKeyLocations({ building, no_access_key: true }, { enabled: rfid !== null });
+  const locations = useKeyLocations({ building, no_access_key: true, is_active: true }, { enabled: rfid !== null });
   const register = useRegisterKey(building);
 
   const onScan = async (tag: string) => {

@@ -8,7 +8,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import BlockIcon from "@mui/icons-material/Block";
 import ReportIcon from "@mui/icons-material/Report";
-import { type AccessKey, canMarkMissing, KEY_MESSAGES, KEY_STATUS_DISPLAY } from "@portico/contract";
+import { type AccessKey, canMarkMissing, KEY_MESSAGES, KEY_STATUS_COLORS, KEY_STATUS_DISPLAY } from "@portico/contract";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
@@ -19,7 +19,7 @@ import { useKey, useUpdateKey } from "../api.ts";
 import { KeyJourneyTable } from "../components/KeyJourneyTable.tsx";
 import { KeyNameEditor } from "../components/KeyNameEditor.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { KEY_CARD_COLORS, keyPaths, locationLabel } from "../model.ts";
+import { keyPaths, locationLabel } from "../model.ts";
 import { KeysEnabled } from "../components/KeysEnabled.tsx";
 
 /** /{building}/keys/{keyId} (document 3 section 2): rename in place, Mark missing, Deactivate, journeys. */
@@ -83,7 +83,7 @@ function Detail({
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateKey(building);
   const [confirm, setConfirm] = useState<"missing" | "deactivate" | null>(null);
-  const colors = KEY_CARD_COLORS[k.status];
+  const colors = KEY_STATUS_COLORS[k.status];
 
   const act = (body: { status: "MISSING" } | { is_active: 0 }, done: string) =>
     update.mutate(
@@ -123,7 +123,14 @@ function Detail({
       </PageHeader>
       <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "grid", gap: 0.5 }}>
         <Box
-          sx={{ justifySelf: "start", px: 1, py: 0.25, borderRadius: 1, bgcolor: colors.bg, color: colors.fg }}
+          sx={{
+            justifySelf: "start",
+            px: 1,
+            py: 0.25,
+            borderRadius: 1,
+            bgcolor: colors.background,
+            color: colors.text,
+          }}
           data-testid="key-status"
         >
           {KEY_STATUS_DISPLAY[k.status]}

@@ -5,11 +5,12 @@ import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import PlaylistAddIcon from "@mui/icons-material/PlaylistAdd";
+import InventoryIcon from "@mui/icons-material/Inventory";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import { KEY_DEFAULT_OVERDUE_HOURS, KEY_QUERY_LIMIT, MESSAGES } from "@portico/contract";
 import { LoadedList } from "../../../components/LoadedList.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import { useBuilding } from "../../../lib/session.tsx";
+import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useKeys } from "../api.ts";
 import { KeyCard } from "../components/KeyCard.tsx";
@@ -30,6 +31,7 @@ export function Component() {
 }
 
 function Grid() {
+  const can = useCan();
   usePageTitle("Keys");
   const { id: building, settings } = useBuilding();
   const [params, setParams] = useSearchParams();
@@ -40,6 +42,16 @@ function Grid() {
   return (
     <Box>
       <PageHeader title="Keys">
+        {can("key_locations.manage") && (
+          <Button
+            component={RouterLink}
+            to={keyPaths.locations(building)}
+            variant="outlined"
+            startIcon={<InventoryIcon />}
+          >
+            Key boxes
+          </Button>
+        )}
         <Button
           component={RouterLink}
           to={keyPaths.overdue(building)}
