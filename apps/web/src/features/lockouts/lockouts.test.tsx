@@ -13,6 +13,7 @@ import { BUILDING, type FakeCall, fakeApi, type Handler, page, renderWithApp } f
 import { LockoutForm } from "./components/LockoutForm.tsx";
 import { ProfileLockoutsPanel } from "./components/ProfileLockoutsPanel.tsx";
 import { Component as ListPage } from "./pages/LockoutListPage.tsx";
+import { Component as CreatePage } from "./pages/LockoutCreatePage.tsx";
 import { lockoutDraftErrors, lockoutExportQuery, lockoutListQuery } from "./model.ts";
 
 /** The part of an instruction the guest choice reads (type 3 is a security type). */
@@ -196,6 +197,22 @@ describe("the lockout form", () => {
     expect(lockoutDraftErrors({ ...d, requesterType: "guest", instruction: 700 }, { occupants: 1, guests: 1 })).toEqual(
       {},
     );
+  });
+});
+
+describe("the 'Create new lockout' page", () => {
+  it("/lockouts/create?occupancy starts on that unit with its first resident", async () => {
+    fakeApi(undefined, defaults());
+    renderWithApp(<CreatePage />, {
+      path: "/1/lockouts/create?occupancy=91",
+      routePath: "/:buildingId/lockouts/create",
+      settings: withLockouts(),
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: LOCKOUT_MESSAGES.createTitle })).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole("combobox", { name: /^Unit/ }) as HTMLInputElement).value).toBe("1203"),
+    );
+    await waitFor(() => expect(screen.getByRole("combobox", { name: /^Resident/ }).textContent).toBe("Robin Resident"));
   });
 });
 
