@@ -257,6 +257,10 @@ describe("the lockout list", () => {
     expect(get.query.get("limit")).toBe("30");
     expect(get.query.get("from")).toBe("2026-03-01");
 
+    fireEvent.click(screen.getByRole("button", { name: "Export to Excel" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "/core/buildings/1/lockouts/as_excel/")).toBe(true));
+    expect(calls.find((c) => c.path === "/core/buildings/1/lockouts/as_excel/")!.query.get("from")).toBe("2026-03-01");
+
     fireEvent.click(screen.getAllByRole("button", { name: /^Delete the lockout of 1203/ })[1]);
     const drawer = await screen.findByRole("dialog", { name: "Delete lockout" });
     fireEvent.click(within(drawer).getByRole("button", { name: "Delete" }));
