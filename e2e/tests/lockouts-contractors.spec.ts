@@ -108,7 +108,7 @@ test("log a contractor visit with a new company, add a note, check the contracto
   await page.screenshot({ path: "/tmp/lc-contractors-list.png", fullPage: true });
   await expectNoSeriousA11yViolations(page, "main");
 
-  await row.getByRole("button", { name: /^Notes of/ }).click();
+  await row.getByRole("button", { name: /^Notes \(\d+\): / }).click();
   const notes = page.getByRole("dialog", { name: `Notes: ${contractor} (${company})` });
   await notes.getByRole("button", { name: "Add note" }).click();
   await expect(notes.getByText("Please enter a note")).toBeVisible();
@@ -130,4 +130,17 @@ test("log a contractor visit with a new company, add a note, check the contracto
       .filter({ hasText: contractor })
       .getByText(/^Exited \d/),
   ).toBeVisible();
+});
+
+test("the portfolio dashboard shows the contractors in every building, by company, with Check out", async ({
+  page,
+}) => {
+  await signInTo(page, "office", "/admin/dashboard");
+  const panel = page.getByRole("region", { name: "Contractors in the buildings" });
+  await expect(panel).toBeVisible();
+  const card = panel.getByRole("listitem").first();
+  await expect(card).toBeVisible();
+  await expect(card.getByRole("button", { name: /^Check out / })).toBeVisible();
+  await page.screenshot({ path: "/tmp/lc-admin-dashboard.png", fullPage: true });
+  await expectNoSeriousA11yViolations(page, "main");
 });

@@ -52,8 +52,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary:
-          "Logs a contractor visit (multipart or JSON: building, contractor_type_id or company_name, name, apartment_id, occupancy_id, note, photo_url)",
-        consumes: ["multipart/form-data", "application/json"],
+          "Logs a contractor visit (multipart: building, contractor_type_id or company_name, name, apartment_id, occupancy_id, note, photo_url; JSON without the photo where the building waives it)",
+        consumes: ["multipart/form-data"],
         body: ContractorVisitForm,
         response: { 201: ContractorVisit, ...errors, 413: Detail },
       },
@@ -136,10 +136,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         tags,
         summary: "Adds a note to a visit ({text, contractor_visit_id}; 'Please enter a note')",
         body: z.looseObject({
-          text: z
-            .string()
-            .optional()
-            .meta({ examples: ["Left the key at the desk"] }),
+          text: z.string().meta({ examples: ["Left the key at the desk"] }),
           contractor_visit_id: z
             .union([z.number().int(), z.string()])
             .optional()

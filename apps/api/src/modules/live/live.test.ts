@@ -162,6 +162,34 @@ describe("live changes of a building (Server-Sent Events)", () => {
     expect(other.events.filter((e) => e.event === "change" && JSON.parse(e.data).building !== 3)).toEqual([]);
   });
 
+  it("sends lockouts and contractors to their building, and a contractor company change to every building", async () => {
+    const s1 = await stream("frontdesk", "?building=1");
+    await s1.next((e) => e.event === "ready");
+    const s3 = await stream("manager", "?building=3");
+    await s3.next((e) => e.event === "ready");
+    const occ = await t.database.query(
+      "select o.id from occupancies o join occupants oc on oc.occupancy_id = o.id and oc.is_active where o.building_id = 1 and o.is_active order by o.id limit 1",
+    );
+    const lockout = await t.as("frontdesk").post(`/api/v1/core/occupancies/${occ.rows[0].id}/lockouts/`, {});
+    expect(lockout.statusCode, lockout.body).toBe(201);
+    await s1.next(isChange("lockouts", 1), 1000);
+    const company = await t.as("manager").post("/api/v1/contractors/types/", { company_name: "Live Wire Electric" });
+    expect(company.statusCode).toBe(201);
+    await s1.next(isChange("contractor_types", 1), 1000);
+    await s3.next(isChange("contractor_types", 3), 1000);
+    const from = s1.events.length;
+    const note = await t.as("manager").post("/api/v1/contractors/notes/", {
+      text: "Live note",
+      contractor_visit_id: Number(
+        (await t.database.query("select id from contractor_visits where building_id = 3 order by id limit 1")).rows[0]
+          .id,
+      ),
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    await s3.next(isChange("contractors", 3), 1000);
+    expect(s1.events.slice(from).filter((e) => e.event === "change")).toEqual([]);
+  });
+
   it("resumes from Last-Event-ID with what was missed, and resets for an unknown id", async () => {
     const first = await stream("frontdesk", "?building=1");
     const ready = await first.next((e) => e.event === "ready");

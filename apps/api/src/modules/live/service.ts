@@ -29,7 +29,7 @@ export const LIVE_TOPICS = [
   "access_keys",
 ] as const;
 /** Live topics of global lists (`<topic>:all`): a change reaches the streams of every building. */
-export const GLOBAL_LIVE_TOPICS = ["contractor_types"] as const satisfies readonly LiveTopic[];
+const GLOBAL_LIVE_TOPICS = ["contractor_types"] as const satisfies readonly LiveTopic[];
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export const COALESCE_MS = 100;

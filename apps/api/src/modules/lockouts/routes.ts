@@ -115,10 +115,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         summary: "Deletes a lockout with a reason (delete_reason); kept for audit, off the lists",
         params: IdParams,
         body: z.looseObject({
-          delete_reason: z
-            .string()
-            .optional()
-            .meta({ examples: ["Entered by mistake"] }),
+          delete_reason: z.string().meta({ examples: ["Entered by mistake"] }),
         }),
         response: { 200: LockoutDeleted, ...errors },
       },

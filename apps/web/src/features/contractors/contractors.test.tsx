@@ -208,7 +208,7 @@ describe("contractor visits", () => {
     expect(await screen.findByRole("heading", { name: "Acme Plumbing" })).toBeTruthy();
     expect(calls.find((c) => c.path === "/core/buildings/1/contractor-visits/")!.query.get("in_building")).toBe("true");
     expect(screen.getByRole("link", { name: CONTRACTOR_MESSAGES.viewAll }).getAttribute("href")).toBe("/1/contractors");
-    fireEvent.click(screen.getByRole("button", { name: /^Notes of Joe Pipes/ }));
+    fireEvent.click(screen.getByRole("button", { name: /^Notes \(1\): Joe Pipes/ }));
     const dialog = await screen.findByRole("dialog", { name: /^Notes: Joe Pipes/ });
     expect(await within(dialog).findByText("Parts ordered")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Add note" }));

@@ -13,6 +13,7 @@ import { BUILDING, type FakeCall, fakeApi, type Handler, page, renderWithApp } f
 import { LockoutForm } from "./components/LockoutForm.tsx";
 import { ProfileLockoutsPanel } from "./components/ProfileLockoutsPanel.tsx";
 import { Component as ListPage } from "./pages/LockoutListPage.tsx";
+import { Component as CreatePage } from "./pages/LockoutCreatePage.tsx";
 import { lockoutDraftErrors, lockoutExportQuery, lockoutListQuery } from "./model.ts";
 
 /** The part of an instruction the guest choice reads (type 3 is a security type). */
@@ -199,6 +200,22 @@ describe("the lockout form", () => {
   });
 });
 
+describe("the 'Create new lockout' page", () => {
+  it("/lockouts/create?occupancy starts on that unit with its first resident", async () => {
+    fakeApi(undefined, defaults());
+    renderWithApp(<CreatePage />, {
+      path: "/1/lockouts/create?occupancy=91",
+      routePath: "/:buildingId/lockouts/create",
+      settings: withLockouts(),
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: LOCKOUT_MESSAGES.createTitle })).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole("combobox", { name: /^Unit/ }) as HTMLInputElement).value).toBe("1203"),
+    );
+    await waitFor(() => expect(screen.getByRole("combobox", { name: /^Resident/ }).textContent).toBe("Robin Resident"));
+  });
+});
+
 describe("the lockout list", () => {
   it("reads its filters and page from the URL and exports with occupancy_apartment", () => {
     const params = new URLSearchParams("from=2026-03-01&until=2026-03-31&apartment=11&offset=30");
@@ -239,6 +256,10 @@ describe("the lockout list", () => {
     const get = calls.find((c) => c.path === "/core/buildings/1/lockouts/")!;
     expect(get.query.get("limit")).toBe("30");
     expect(get.query.get("from")).toBe("2026-03-01");
+
+    fireEvent.click(screen.getByRole("button", { name: "Export to Excel" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "/core/buildings/1/lockouts/as_excel/")).toBe(true));
+    expect(calls.find((c) => c.path === "/core/buildings/1/lockouts/as_excel/")!.query.get("from")).toBe("2026-03-01");
 
     fireEvent.click(screen.getAllByRole("button", { name: /^Delete the lockout of 1203/ })[1]);
     const drawer = await screen.findByRole("dialog", { name: "Delete lockout" });

@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
-import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -26,15 +25,11 @@ export function VisitNotesButton({ visit, timeZone }: { visit: ContractorVisit; 
     <>
       <Button
         size="small"
-        startIcon={
-          <Badge badgeContent={visit.notes_count} color="primary" max={99}>
-            <NotesIcon />
-          </Badge>
-        }
+        startIcon={<NotesIcon />}
         onClick={() => setOpen(true)}
-        aria-label={`Notes of ${visit.name} (${visit.company_name}): ${visit.notes_count}`}
+        aria-label={`Notes (${visit.notes_count}): ${visit.name} (${visit.company_name})`}
       >
-        Notes
+        {`Notes (${visit.notes_count})`}
       </Button>
       {open && <VisitNotesDialog visit={visit} timeZone={timeZone} onClose={() => setOpen(false)} />}
     </>

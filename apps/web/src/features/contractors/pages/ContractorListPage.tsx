@@ -151,7 +151,7 @@ function Page() {
       {
         field: "notes",
         headerName: "Notes",
-        width: 100,
+        width: 125,
         sortable: false,
         renderCell: ({ row }) => <VisitNotesButton visit={row} timeZone={tz} />,
       },
