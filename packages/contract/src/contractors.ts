@@ -2,7 +2,7 @@ import { z } from "zod";
 import { boolField, Id, PageQuery, queryBool, requiredFieldText } from "./common.ts";
 import { DEFAULT_PAGE_SIZE, UPLOAD_LIMIT_BYTES } from "./constants.ts";
 import { CONTRACTOR_MESSAGES, MESSAGES } from "./messages.ts";
-import { isValidDay } from "./occupancies/fields.ts";
+import { DayQuery, fromUntilOrder, OptionalFormId } from "./day-filters.ts";
 
 /**
  * Contractor visits (document 2 sections 2–9; document 1 section 2.3 Contractors tab; document 3
@@ -118,12 +118,6 @@ export type ContractorNote = z.infer<typeof ContractorNote>;
 // ---------------------------------------------------------------------------------------------
 // Queries
 
-const dayQuery = z.string().trim().refine(isValidDay, { message: MESSAGES.invalidDate });
-const rangeOrder = (v: { from?: string; until?: string }, ctx: z.RefinementCtx) => {
-  if (v.from && v.until && v.until < v.from)
-    ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.endBeforeStart });
-};
-
 /**
  * GET /core/buildings/{b}/contractor-visits/ — newest first. contractor_type_id (a company),
  * from / until (days created, building time zone, inclusive), apartment (an apartment id),
@@ -132,11 +126,11 @@ const rangeOrder = (v: { from?: string; until?: string }, ctx: z.RefinementCtx) 
 export const ContractorVisitListQuery = PageQuery.extend({
   limit: z.coerce.number().int().min(1).max(CONTRACTOR_MAX_LIMIT).optional(),
   contractor_type_id: Id.optional(),
-  from: dayQuery.optional(),
-  until: dayQuery.optional(),
+  from: DayQuery.optional(),
+  until: DayQuery.optional(),
   apartment: Id.optional(),
   in_building: queryBool.optional(),
-}).superRefine(rangeOrder);
+}).superRefine(fromUntilOrder);
 export type ContractorVisitListQuery = z.infer<typeof ContractorVisitListQuery>;
 export type ContractorVisitListQueryInput = z.input<typeof ContractorVisitListQuery>;
 
@@ -149,10 +143,10 @@ export const AdminContractorVisitQuery = PageQuery.extend({
   limit: z.coerce.number().int().min(1).max(CONTRACTOR_MAX_LIMIT).optional(),
   building: Id.optional(),
   contractor_type_id: Id.optional(),
-  from: dayQuery.optional(),
-  until: dayQuery.optional(),
+  from: DayQuery.optional(),
+  until: DayQuery.optional(),
   in_building: queryBool.optional(),
-}).superRefine(rangeOrder);
+}).superRefine(fromUntilOrder);
 export type AdminContractorVisitQuery = z.infer<typeof AdminContractorVisitQuery>;
 export type AdminContractorVisitQueryInput = z.input<typeof AdminContractorVisitQuery>;
 
@@ -164,10 +158,6 @@ export const ContractorNoteQuery = PageQuery.extend({
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-const optionalId = z.preprocess(
-  (v) => (v === "" || v === null || v === "null" || v === "undefined" ? undefined : v),
-  Id.optional(),
-);
 const optionalText = (max: number) =>
   z
     .union([z.string(), z.null()], { error: MESSAGES.notAString })
@@ -190,11 +180,11 @@ const optionalText = (max: number) =>
 export const ContractorVisitWrite = z
   .object({
     building: z.preprocess((v) => (v === "" || v === null ? undefined : v), Id),
-    contractor_type_id: optionalId,
+    contractor_type_id: OptionalFormId,
     company_name: optionalText(CONTRACTOR_LIMITS.company_name).optional(),
     name: requiredFieldText(CONTRACTOR_LIMITS.name),
-    apartment_id: optionalId,
-    occupancy_id: optionalId,
+    apartment_id: OptionalFormId,
+    occupancy_id: OptionalFormId,
     note: optionalText(CONTRACTOR_LIMITS.note).optional(),
   })
   .superRefine((v, ctx) => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Id, PageQuery } from "./common.ts";
 import { DEFAULT_PAGE_SIZE, UPLOAD_LIMIT_BYTES } from "./constants.ts";
 import { LOCKOUT_MESSAGES, MESSAGES } from "./messages.ts";
-import { isValidDay } from "./occupancies/fields.ts";
+import { DayQuery, fromUntilOrder, OptionalFormId } from "./day-filters.ts";
 import { OccupancyStatus } from "./occupancies/occupancy.ts";
 
 /**
@@ -114,12 +114,6 @@ export type LockoutDeleted = z.infer<typeof LockoutDeleted>;
 // ---------------------------------------------------------------------------------------------
 // Queries
 
-const dayQuery = z.string().trim().refine(isValidDay, { message: MESSAGES.invalidDate });
-const rangeOrder = (v: { from?: string; until?: string }, ctx: z.RefinementCtx) => {
-  if (v.from && v.until && v.until < v.from)
-    ctx.addIssue({ code: "custom", path: ["until"], message: MESSAGES.endBeforeStart });
-};
-
 /**
  * GET /core/buildings/{b}/lockouts/ — newest first; from / until: days (YYYY-MM-DD, building
  * time zone, both inclusive; until before from → until: 'The end date must be on or after the
@@ -127,21 +121,21 @@ const rangeOrder = (v: { from?: string; until?: string }, ctx: z.RefinementCtx) 
  */
 export const LockoutListQuery = PageQuery.extend({
   limit: z.coerce.number().int().min(1).max(LOCKOUT_MAX_LIMIT).optional(),
-  from: dayQuery.optional(),
-  until: dayQuery.optional(),
+  from: DayQuery.optional(),
+  until: DayQuery.optional(),
   occupancy__apartment: Id.optional(),
-}).superRefine(rangeOrder);
+}).superRefine(fromUntilOrder);
 export type LockoutListQuery = z.infer<typeof LockoutListQuery>;
 export type LockoutListQueryInput = z.input<typeof LockoutListQuery>;
 
 /** GET /core/buildings/{b}/lockouts/as_excel/ — from, until, occupancy_apartment (an apartment id); an .xlsx file. */
 export const LockoutExportQuery = z
   .object({
-    from: dayQuery.optional(),
-    until: dayQuery.optional(),
+    from: DayQuery.optional(),
+    until: DayQuery.optional(),
     occupancy_apartment: Id.optional(),
   })
-  .superRefine(rangeOrder);
+  .superRefine(fromUntilOrder);
 export type LockoutExportQuery = z.infer<typeof LockoutExportQuery>;
 export type LockoutExportQueryInput = z.input<typeof LockoutExportQuery>;
 
@@ -153,11 +147,6 @@ export type OccupancyLockoutQuery = z.infer<typeof OccupancyLockoutQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // Writes
-
-const optionalId = z.preprocess(
-  (v) => (v === "" || v === null || v === "null" || v === "undefined" ? undefined : v),
-  Id.optional(),
-);
 
 /**
  * POST /core/occupancies/{id}/lockouts/ — multipart (or JSON without the photo):
@@ -176,9 +165,9 @@ export const LockoutWrite = z
   .object({
     requester_type: z.enum(LOCKOUT_REQUESTER_TYPES, { error: (iss) => MESSAGES.invalidChoice(iss.input) }).optional(),
     requesterType: z.enum(LOCKOUT_REQUESTER_TYPES, { error: (iss) => MESSAGES.invalidChoice(iss.input) }).optional(),
-    occupant_id: optionalId,
-    instruction_id: optionalId,
-    occupancy_id: optionalId,
+    occupant_id: OptionalFormId,
+    instruction_id: OptionalFormId,
+    occupancy_id: OptionalFormId,
   })
   .transform(({ requesterType, ...v }) => ({
     ...v,

@@ -54,3 +54,9 @@ export function boundOf(value: string, tz: string, kind: "min" | "max"): Date {
 }
 
 export { dayjs };
+
+/** A list's from / until days as instants in a time zone: from's start, until's end (exclusive). */
+export const dayRangeIn = (q: { from?: string; until?: string }, tz: string): { from?: Date; until?: Date } => ({
+  from: q.from ? boundOf(q.from, tz, "min") : undefined,
+  until: q.until ? boundOf(q.until, tz, "max") : undefined,
+});

@@ -19,7 +19,7 @@ import { requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 import { requireUser } from "../../lib/current-user.ts";
-import { boundOf, iso } from "../../lib/dates.ts";
+import { dayRangeIn, iso } from "../../lib/dates.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { deleteFileByUrl, saveImage } from "../../lib/files.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
@@ -87,11 +87,6 @@ export async function requireVisitBuilding(ctx: ServiceContext, buildingId: numb
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-const rangeOf = (q: { from?: string; until?: string }, tz: string) => ({
-  from: q.from ? boundOf(q.from, tz, "min") : undefined,
-  until: q.until ? boundOf(q.until, tz, "max") : undefined,
-});
-
 /** GET /core/buildings/{b}/contractor-visits/: newest first, 30 a page; days in the building's zone. */
 export async function listBuildingVisits(ctx: ServiceContext, buildingId: number, q: ContractorVisitListQuery) {
   const scope = await requireBuilding(ctx, ctx.db, buildingId, "contractor.use");
@@ -103,7 +98,7 @@ export async function listBuildingVisits(ctx: ServiceContext, buildingId: number
       typeId: q.contractor_type_id,
       apartmentId: q.apartment,
       inBuilding: q.in_building,
-      ...rangeOf(q, scope.building.time_zone),
+      ...dayRangeIn(q, scope.building.time_zone),
     },
     page,
   );
@@ -124,7 +119,7 @@ export async function listAdminVisits(ctx: ServiceContext, q: AdminContractorVis
   const page = pageOf(q, CONTRACTOR_PAGE_SIZE, CONTRACTOR_MAX_LIMIT);
   const { rows, count } = await repo.listVisits(
     ctx.db,
-    { buildingIds, typeId: q.contractor_type_id, inBuilding: q.in_building, ...rangeOf(q, "UTC") },
+    { buildingIds, typeId: q.contractor_type_id, inBuilding: q.in_building, ...dayRangeIn(q, "UTC") },
     page,
   );
   return paginate(ctx, page, count, rows.map(toVisit));

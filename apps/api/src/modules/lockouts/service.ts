@@ -23,7 +23,7 @@ import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 import { requireUser } from "../../lib/current-user.ts";
-import { boundOf, iso, todayIn } from "../../lib/dates.ts";
+import { dayRangeIn, iso, todayIn } from "../../lib/dates.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { deleteFileByUrl, saveImage } from "../../lib/files.ts";
 import { type Page, pageOf, paginate } from "../../lib/pagination.ts";
@@ -108,18 +108,13 @@ export const buildingScope = (ctx: ServiceContext, buildingId: number) =>
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-const rangeOf = (q: { from?: string; until?: string }, tz: string) => ({
-  from: q.from ? boundOf(q.from, tz, "min") : undefined,
-  until: q.until ? boundOf(q.until, tz, "max") : undefined,
-});
-
 /** GET /core/buildings/{b}/lockouts/: newest first, 30 a page. */
 export async function listBuildingLockouts(ctx: ServiceContext, buildingId: number, q: LockoutListQuery) {
   const scope = await buildingScope(ctx, buildingId);
   const page = pageOf(q, LOCKOUT_PAGE_SIZE, LOCKOUT_MAX_LIMIT);
   const { rows, count } = await repo.listLockouts(
     ctx.db,
-    { buildingId, apartmentId: q.occupancy__apartment, ...rangeOf(q, scope.building.time_zone) },
+    { buildingId, apartmentId: q.occupancy__apartment, ...dayRangeIn(q, scope.building.time_zone) },
     page,
     todayOf(ctx, scope),
   );
@@ -167,7 +162,7 @@ export async function exportLockouts(ctx: ServiceContext, buildingId: number, q:
   const tz = scope.building.time_zone;
   const rows = repo.iterateLockouts(
     ctx.db,
-    { buildingId, apartmentId: q.occupancy_apartment, ...rangeOf(q, tz) },
+    { buildingId, apartmentId: q.occupancy_apartment, ...dayRangeIn(q, tz) },
     todayOf(ctx, scope),
     { limit: LOCKOUT_EXPORT_LIMIT },
   );
