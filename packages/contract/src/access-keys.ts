@@ -42,7 +42,7 @@ export const KEY_STATUS_DISPLAY: Record<KeyStatus, string> = { IN: "Complete", O
 export const KEY_STATUS_COLORS: Record<KeyStatus, { background: string; text: string }> = {
   IN: { background: "#C8E6C9", text: "#1B5E20" },
   OUT: { background: "#E0E0E0", text: "#212121" },
-  MISSING: { background: "#EF9A9A", text: "#B71C1C" },
+  MISSING: { background: "#EF9A9A", text: "#7F0000" },
 };
 
 export const KEY_ENTITY_TYPES = ["occupant", "instruction", "verbal_permission"] as const;
