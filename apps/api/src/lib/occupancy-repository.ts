@@ -25,3 +25,16 @@ export async function findOccupancy(db: DbOrTx, id: number): Promise<OccupancyRe
     .limit(1);
   return rows[0] ?? null;
 }
+
+/** One apartment by id (any building: the caller checks the building), or null. */
+export async function findApartment(
+  db: DbOrTx,
+  id: number,
+): Promise<{ id: number; building_id: number; apartment_number: string } | null> {
+  const rows = await db
+    .select({ id: apartments.id, building_id: apartments.building_id, apartment_number: apartments.apartment_number })
+    .from(apartments)
+    .where(eq(apartments.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ACCESS_KEY_ENTITY, FOOD_DELIVERY_TYPE_ID, type KeyStatus } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
-import { accessKeys, apartments, events, keyJourneys, keyLocations, verbalPermissions } from "../../db/schema/index.ts";
+import { accessKeys, events, keyJourneys, keyLocations, verbalPermissions } from "../../db/schema/index.ts";
 import { pageWithTotal, rowsOf } from "../../lib/sql.ts";
 
 /** Every query of the access keys area (aliases: k access_keys, a apartments, l key_locations, j key_journeys). */
@@ -16,14 +16,7 @@ export type LocationInsert = typeof keyLocations.$inferInsert;
 // ---------------------------------------------------------------------------------------------
 // Apartments
 
-export async function findApartment(db: DbOrTx, id: number) {
-  const rows = await db
-    .select({ id: apartments.id, building_id: apartments.building_id, apartment_number: apartments.apartment_number })
-    .from(apartments)
-    .where(eq(apartments.id, id))
-    .limit(1);
-  return rows[0] ?? null;
-}
+export { findApartment } from "../../lib/occupancy-repository.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Locations

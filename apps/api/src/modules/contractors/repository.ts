@@ -1,18 +1,11 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { CONTRACTOR_VISIT_ENTITY, type ContractorTypeQuery } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
-import {
-  apartments,
-  contractorNotes,
-  contractorTypes,
-  contractorVisits,
-  events,
-  occupancies,
-} from "../../db/schema/index.ts";
+import { contractorNotes, contractorTypes, contractorVisits, events, occupancies } from "../../db/schema/index.ts";
 import { pageWithTotal, rowsOf } from "../../lib/sql.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
 
-export { findOccupancy } from "../../lib/occupancy-repository.ts";
+export { findApartment, findOccupancy } from "../../lib/occupancy-repository.ts";
 
 /** Every query of the contractors area (aliases: v contractor_visits, t contractor_types, a apartments). */
 
@@ -51,15 +44,6 @@ export async function insertTypeNamed(db: DbOrTx, name: string): Promise<{ row: 
 
 // ---------------------------------------------------------------------------------------------
 // Units
-
-export async function findApartment(db: DbOrTx, id: number) {
-  const rows = await db
-    .select({ id: apartments.id, building_id: apartments.building_id, apartment_number: apartments.apartment_number })
-    .from(apartments)
-    .where(eq(apartments.id, id))
-    .limit(1);
-  return rows[0] ?? null;
-}
 
 /** The apartment's active unit profile (the newest), if any. */
 export async function activeOccupancyOf(db: DbOrTx, apartmentId: number): Promise<number | null> {

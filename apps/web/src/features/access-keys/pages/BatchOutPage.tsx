@@ -24,7 +24,7 @@ import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useCreateVerbalPermission, useKeyOut, useKeys } from "../api.ts";
 import { BatchRowFields } from "../components/BatchRowFields.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { RfidInput } from "../components/RfidInput.tsx";
 import { useKeyLookup } from "../components/useKeyLookup.ts";
 import { WrongKey } from "../components/WrongKey.tsx";

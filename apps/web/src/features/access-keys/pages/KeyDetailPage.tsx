@@ -18,7 +18,7 @@ import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { useKey, useUpdateKey } from "../api.ts";
 import { KeyJourneyTable } from "../components/KeyJourneyTable.tsx";
 import { KeyNameEditor } from "../components/KeyNameEditor.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { keyPaths, locationLabel } from "../model.ts";
 import { KeysEnabled } from "../components/KeysEnabled.tsx";
 

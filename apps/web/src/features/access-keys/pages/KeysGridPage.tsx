@@ -14,7 +14,7 @@ import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useKeys } from "../api.ts";
 import { KeyCard } from "../components/KeyCard.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { groupKeys, type KeyGridSort, keyPaths } from "../model.ts";
 import { KeysEnabled } from "../components/KeysEnabled.tsx";
 

@@ -6,7 +6,7 @@ import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useKeys } from "../api.ts";
 import { OverdueKeysList } from "../components/OverdueKeysList.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { keyPaths } from "../model.ts";
 import { KeysEnabled } from "../components/KeysEnabled.tsx";
 

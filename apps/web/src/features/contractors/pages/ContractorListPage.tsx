@@ -6,6 +6,7 @@ import Typography from "@mui/material/Typography";
 import SettingsIcon from "@mui/icons-material/Settings";
 import type { GridColDef } from "@mui/x-data-grid";
 import { CONTRACTOR_MESSAGES, CONTRACTOR_PAGE_SIZE, type ContractorVisit, MESSAGES } from "@portico/contract";
+import { createdColumns } from "../../../components/createdColumns.ts";
 import { DataTable } from "../../../components/DataTable.tsx";
 import { DateField } from "../../../components/DateField.tsx";
 import { FilterBar, SelectFilter } from "../../../components/FilterBar.tsx";
@@ -17,7 +18,6 @@ import { UnitPicker } from "../../../components/UnitPicker.tsx";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { formatZonedDate, formatZonedDateTime, formatZonedTime } from "../../../lib/zonedDates.ts";
 import { useBuildingVisits, useContractorTypes } from "../api.ts";
 import {
   contractorPaths,
@@ -86,34 +86,11 @@ function Page() {
         (row.apartment_number ?? "")
       );
     return [
-      {
-        field: "date",
-        headerName: "Date",
-        width: 95,
-        sortable: false,
-        valueGetter: (_v, row) => formatZonedDate(row.date_created, tz),
-      },
-      {
-        field: "time",
-        headerName: "Time",
-        width: 75,
-        sortable: false,
-        valueGetter: (_v, row) => formatZonedTime(row.date_created, tz),
-      },
-      {
-        field: "datetime",
-        headerName: "Date/time",
-        width: 150,
-        sortable: false,
-        valueGetter: (_v, row) => formatZonedDateTime(row.date_created, tz),
-      },
-      {
-        field: "entered_by",
-        headerName: "Entered by",
-        width: 120,
-        sortable: false,
-        valueGetter: (_v, row) => personName(row.opened_by),
-      },
+      ...createdColumns<ContractorVisit>(tz, (row) => personName(row.opened_by), {
+        date: 95,
+        time: 75,
+        enteredBy: 120,
+      }),
       { field: "unit", headerName: "Unit", width: 65, sortable: false, renderCell: ({ row }) => unit(row) },
       { field: "apt", headerName: "Apt", width: 70, sortable: false, renderCell: ({ row }) => unit(row) },
       { field: "company_name", headerName: "Company", flex: 1, minWidth: 110, sortable: false },

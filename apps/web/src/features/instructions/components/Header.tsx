@@ -1,43 +1,8 @@
 import type { ReactNode } from "react";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-
-/** An instruction page's title, a way back and its buttons. */
-export function Header({
-  title,
-  back,
-  children,
-}: {
-  title: ReactNode;
-  back?: { to: string; label: string };
-  children?: ReactNode;
-}) {
-  return (
-    <Box component="header" sx={{ mb: 2 }}>
-      {back && (
-        <Link component={RouterLink} to={back.to} underline="hover" className="print-hide" sx={{ fontSize: "0.9rem" }}>
-          <ArrowBackIcon fontSize="inherit" aria-hidden sx={{ verticalAlign: "middle", mr: 0.5 }} />
-          {back.label}
-        </Link>
-      )}
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mt: back ? 1 : 0 }}>
-        <Typography variant="h1" sx={{ flex: "1 1 240px" }}>
-          {title}
-        </Typography>
-        {children && (
-          <Box className="print-hide" sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
-            {children}
-          </Box>
-        )}
-      </Box>
-    </Box>
-  );
-}
 
 /**
  * The heading of the grid and the list: a button to the other view, and Create for those the
@@ -51,7 +16,7 @@ export function SectionHeader({
   createTo: string | null;
 }) {
   return (
-    <Header title="Front desk instructions">
+    <PageHeader title="Front desk instructions">
       <Button component={RouterLink} to={other.to} variant="outlined" startIcon={other.icon}>
         {other.label}
       </Button>
@@ -60,6 +25,6 @@ export function SectionHeader({
           Create
         </Button>
       )}
-    </Header>
+    </PageHeader>
   );
 }

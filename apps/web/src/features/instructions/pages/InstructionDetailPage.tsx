@@ -16,7 +16,7 @@ import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { useInstruction } from "../api.ts";
 import { factsOf, instructionPaths } from "../model.ts";
 import { ExpireButton } from "../components/ExpireButton.tsx";
-import { Header } from "../components/Header.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { InstructionFacts } from "../components/InstructionFacts.tsx";
 import { InstructionHistory } from "../components/InstructionHistory.tsx";
 import { RetakePhotoDialog } from "../components/RetakePhotoDialog.tsx";
@@ -34,7 +34,7 @@ export function Component() {
     const notFound = !id || (instruction.error instanceof ApiError && instruction.error.status === 404);
     return (
       <Box>
-        <Header title="Instruction" back={back} />
+        <PageHeader title="Instruction" back={back} />
         <Alert severity="error">{notFound ? "This instruction was not found." : errorMessage(instruction.error)}</Alert>
       </Box>
     );
@@ -60,7 +60,7 @@ function Detail({
   const canEdit = can("instruction.edit");
   return (
     <Box>
-      <Header title={i.name || i.instruction_type.name} back={back}>
+      <PageHeader title={i.name || i.instruction_type.name} back={back}>
         <ExpireButton instruction={i} active={active} size="medium" />
         {canEdit && !isFoodDelivery(i) && (
           <Button
@@ -77,7 +77,7 @@ function Detail({
             {i.photo_url ? "Retake photo" : "Take photo"}
           </Button>
         )}
-      </Header>
+      </PageHeader>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <InstructionFacts instruction={i} building={building} timeZone={timeZone} />
       </Paper>

@@ -10,7 +10,7 @@ import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { useOccupancy } from "../../occupancies/index.ts";
 import { useInstruction, useInstructionTypes } from "../api.ts";
 import { type InstructionFormValues, instructionPaths } from "../model.ts";
-import { Header } from "../components/Header.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { InstructionForm } from "../components/InstructionForm.tsx";
 
 const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
@@ -42,7 +42,7 @@ export function Component() {
 
   const problem = (text: string) => (
     <Box>
-      <Header title={title} back={back} />
+      <PageHeader title={title} back={back} />
       <Alert severity="error">{text}</Alert>
     </Box>
   );
@@ -82,7 +82,7 @@ export function Component() {
 
   return (
     <Box sx={{ maxWidth: 720 }}>
-      <Header title={title} back={back} />
+      <PageHeader title={title} back={back} />
       <InstructionForm
         building={building}
         types={types.data}

@@ -7,6 +7,8 @@ import Typography from "@mui/material/Typography";
 import DeleteIcon from "@mui/icons-material/Delete";
 import type { GridColDef } from "@mui/x-data-grid";
 import { type Lockout, LOCKOUT_MESSAGES, LOCKOUT_PAGE_SIZE, MESSAGES } from "@portico/contract";
+import { createdColumns } from "../../../components/createdColumns.ts";
+import { formatZonedDate, formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { DataTable } from "../../../components/DataTable.tsx";
 import { DateField } from "../../../components/DateField.tsx";
 import { FilterBar } from "../../../components/FilterBar.tsx";
@@ -19,7 +21,6 @@ import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { NotFound } from "../../../components/NotFound.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { formatZonedDate, formatZonedDateTime, formatZonedTime } from "../../../lib/zonedDates.ts";
 import { exportLockouts, useBuildingLockouts } from "../api.ts";
 import {
   apartmentOf,
@@ -99,34 +100,7 @@ function Page() {
         </Link>
       ) : null;
     return [
-      {
-        field: "date",
-        headerName: "Date",
-        width: 110,
-        sortable: false,
-        valueGetter: (_v, row) => formatZonedDate(row.date_created, tz),
-      },
-      {
-        field: "time",
-        headerName: "Time",
-        width: 90,
-        sortable: false,
-        valueGetter: (_v, row) => formatZonedTime(row.date_created, tz),
-      },
-      {
-        field: "datetime",
-        headerName: "Date/time",
-        width: 150,
-        sortable: false,
-        valueGetter: (_v, row) => formatZonedDateTime(row.date_created, tz),
-      },
-      {
-        field: "entered_by",
-        headerName: "Entered by",
-        width: 150,
-        sortable: false,
-        valueGetter: (_v, row) => personName(row.entered_by),
-      },
+      ...createdColumns<Lockout>(tz, (row) => personName(row.entered_by), { date: 110, time: 90, enteredBy: 150 }),
       { field: "unit", headerName: "Unit", width: 90, sortable: false, renderCell: ({ row }) => unitLink(row) },
       { field: "apt", headerName: "Apt", width: 80, sortable: false, renderCell: ({ row }) => unitLink(row) },
       {

@@ -28,7 +28,7 @@ import { useConvertQueue, usePackageQueue, usePackageTypes, usePatchQueueItem, u
 import { personName } from "../model.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
 import { FormDialog } from "../components/FormDialog.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { LoadedTable, type TableTexts } from "../components/RecordTable.tsx";
 import { RecipientsPicker, recipientsOfBatched } from "../components/Recipients.tsx";
 

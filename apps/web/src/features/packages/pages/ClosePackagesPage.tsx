@@ -30,7 +30,7 @@ import { useApartmentPackages, useClosePackages } from "../api.ts";
 import { closingPhotoRequired, residentNames, withIds } from "../model.ts";
 import { useLeavePrompt } from "../components/LeavePrompt.tsx";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { CloseFields, useClosingDetails } from "../components/CloseFields.tsx";
 import { RecordTable } from "../components/RecordTable.tsx";
 

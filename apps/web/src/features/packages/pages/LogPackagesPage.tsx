@@ -13,7 +13,7 @@ import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { useOccupancy } from "../../occupancies/index.ts";
 import { usePackageQueue } from "../api.ts";
 import { LogPackagesForm } from "../components/LogPackagesForm.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { residentNames } from "../model.ts";
 
 /** /{building}/packages/log (?occupancy_id = one unit; otherwise several units). */

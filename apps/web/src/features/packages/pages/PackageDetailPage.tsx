@@ -18,7 +18,7 @@ import { ClosePackageDialog, EditCommentDialog } from "../components/detail/Pack
 import { PackageActivity } from "../components/detail/PackageActivity.tsx";
 import { PackageFacts } from "../components/detail/PackageFacts.tsx";
 import { PackageNotification } from "../components/detail/PackageNotification.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 
 /** /{building}/packages/{packageId}: details, opening comment, close, reopen, activity, notification. */
 export function Component() {

@@ -32,7 +32,7 @@ import { dateFilterErrors, useListUrl } from "../../../components/listUrl.ts";
 import { usePackages, usePackageTypes } from "../api.ts";
 import { personName, residentNames } from "../model.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 
 /** The filters as the URL holds them (names of GET /packages/list/). */
 const FILTER_KEYS = [
@@ -209,7 +209,10 @@ export function Component() {
         building={building}
         initial={filters}
         onSearch={(f) =>
-          update({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k] === DEFAULT_FILTERS[k] ? null : f[k]])), offset: null })
+          update({
+            ...Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k] === DEFAULT_FILTERS[k] ? null : f[k]])),
+            offset: null,
+          })
         }
         onReset={() => setParams(new URLSearchParams(showComments ? { comments: "show" } : {}))}
       />
@@ -266,7 +269,12 @@ function FilterForm({
     />
   );
   return (
-    <FilterBar label="Package filters" onSubmit={submit} onReset={onReset} errorFields={DATE_KEYS.filter((k) => errors[k])}>
+    <FilterBar
+      label="Package filters"
+      onSubmit={submit}
+      onReset={onReset}
+      errorFields={DATE_KEYS.filter((k) => errors[k])}
+    >
       <TextField
         label="Search"
         name="search"

@@ -32,7 +32,7 @@ import { usePackageGrid } from "../api.ts";
 import { type GridTile, gridTiles, legendOf, residentNames } from "../model.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
 import { ActionButtons } from "../components/ActionButtons.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PrintListDialog } from "../components/PrintListDialog.tsx";
 import { visuallyHidden } from "../../../components/visuallyHidden.ts";
 

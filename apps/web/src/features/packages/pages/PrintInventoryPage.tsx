@@ -27,7 +27,7 @@ import { formatZonedDate, formatZonedDateTime, formatZonedTime } from "../../../
 import { LoadedList } from "../../../components/LoadedList.tsx";
 import { usePackages } from "../api.ts";
 import { legendOf, residentNames } from "../model.ts";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PrintStyles } from "../components/PrintStyles.tsx";
 
 /**

@@ -7,7 +7,7 @@ import { formatZonedDate, formatZonedTime } from "../../../lib/zonedDates.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { usePackageActivity } from "../api.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { LoadedTable, type TableTexts } from "../components/RecordTable.tsx";
 
 const ACTIVITY_TABLE: TableTexts = { label: "Package activity", loadingLabel: "Loading activity", empty: M.noActivity };

@@ -25,7 +25,7 @@ import { formatZonedDate } from "../../../lib/zonedDates.ts";
 import { usePackages, useRemindPackages } from "../api.ts";
 import { residentNames, withIds } from "../model.ts";
 import { PackageTypeChip } from "../components/PackageTypeChip.tsx";
-import { PageHeader } from "../components/PageHeader.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
 import { LoadedTable, type TableTexts } from "../components/RecordTable.tsx";
 
 const DAY_MS = 24 * 3600_000;
