@@ -2,7 +2,8 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ACCESS_KEY_ENTITY, FOOD_DELIVERY_TYPE_ID, type KeyStatus } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { accessKeys, events, keyJourneys, keyLocations, verbalPermissions } from "../../db/schema/index.ts";
-import { pageWithTotal, rowsOf } from "../../lib/sql.ts";
+import { runPage } from "../../lib/page-repository.ts";
+import { rowsOf } from "../../lib/sql.ts";
 
 /** Every query of the access keys area (aliases: k access_keys, a apartments, l key_locations, j key_journeys). */
 
@@ -41,16 +42,13 @@ export async function listLocations(
   const keyCount = sql`(select count(*)::int from access_keys k where k.location_id = l.id and k.is_active)`;
   if (f.noAccessKey) c.push(sql`${keyCount} = 0`);
   const where = sql.join(c, sql` and `);
-  const raw = rowsOf<Record<string, unknown> & { total: number | string }>(
-    await db.execute(sql`select l.*, ${keyCount} as key_count, count(*) over () as total from key_locations l
-      where ${where} order by l.display_order, lower(l.name), l.id limit ${page.limit} offset ${page.offset}`),
+  const { rows, count } = await runPage(
+    db,
+    sql`select l.*, ${keyCount} as key_count, count(*) over () as total from key_locations l
+      where ${where} order by l.display_order, lower(l.name), l.id limit ${page.limit} offset ${page.offset}`,
+    sql`select count(*)::int as n from key_locations l where ${where}`,
+    page.offset,
   );
-  const { rows, count } = await pageWithTotal(raw, page.offset, async () => {
-    const r = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from key_locations l where ${where}`),
-    );
-    return r[0]?.n ?? 0;
-  });
   return {
     count,
     rows: rows.map((r) => ({
@@ -232,11 +230,12 @@ export async function listKeys(
         where j.access_key_id = page.id and j.key_in_datetime is null limit 1) x) as journey
     from page join ${KEY_FROM} on k.id = page.id
     order by page.s ${dir} nulls last, page.id ${dir}`;
-  const raw = rowsOf<Record<string, unknown> & { total: number | string }>(await db.execute(query));
-  const { rows, count } = await pageWithTotal(raw, page.offset, async () => {
-    const r = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${KEY_FROM} where ${where}`));
-    return r[0]?.n ?? 0;
-  });
+  const { rows, count } = await runPage(
+    db,
+    query,
+    sql`select count(*)::int as n from ${KEY_FROM} where ${where}`,
+    page.offset,
+  );
   return {
     count,
     rows: rows.map((r) => {
@@ -300,17 +299,14 @@ export async function listJourneys(
   if (f.keyId !== undefined) c.push(sql`j.access_key_id = ${f.keyId}`);
   if (f.id !== undefined) c.push(sql`j.id = ${f.id}`);
   const where = c.length ? sql.join(c, sql` and `) : sql`true`;
-  const raw = rowsOf<Record<string, unknown> & { total: number | string }>(
-    await db.execute(sql`select ${JOURNEY_COLUMNS}, count(*) over () as total from ${JOURNEY_FROM} where ${where}
+  const { rows, count } = await runPage(
+    db,
+    sql`select ${JOURNEY_COLUMNS}, count(*) over () as total from ${JOURNEY_FROM} where ${where}
       order by coalesce(j.key_out_datetime, j.key_declared_missing_datetime, j.date_created) desc, j.id desc
-      limit ${page.limit} offset ${page.offset}`),
+      limit ${page.limit} offset ${page.offset}`,
+    sql`select count(*)::int as n from key_journeys j where ${where}`,
+    page.offset,
   );
-  const { rows, count } = await pageWithTotal(raw, page.offset, async () => {
-    const r = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from key_journeys j where ${where}`),
-    );
-    return r[0]?.n ?? 0;
-  });
   return { count, rows: rows.map(toJourney) };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { CONTRACTOR_VISIT_ENTITY, type ContractorTypeQuery } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { contractorNotes, contractorTypes, contractorVisits, events, occupancies } from "../../db/schema/index.ts";
-import { pageWithTotal, rowsOf } from "../../lib/sql.ts";
+import { runPage } from "../../lib/page-repository.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
 
 export { findApartment, findOccupancy } from "../../lib/occupancy-repository.ts";
@@ -177,8 +177,9 @@ export async function listVisits(
   page: { limit: number; offset: number },
 ): Promise<{ rows: VisitRow[]; count: number }> {
   const where = whereOf(f);
-  const raw = rowsOf<Record<string, unknown> & { total: number | string }>(
-    await db.execute(sql`select v.id, v.building_id, b.name as building_name, v.contractor_type_id,
+  const { rows, count } = await runPage(
+    db,
+    sql`select v.id, v.building_id, b.name as building_name, v.contractor_type_id,
         t.company_name, v.name, v.note, v.apartment_id, a.apartment_number, v.occupancy_id, v.photo_url,
         v.date_created, v.date_closed, ob.id as ob_id, ob.first_name as ob_first_name, ob.last_name as ob_last_name,
         cb.id as cb_id, cb.first_name as cb_first_name, cb.last_name as cb_last_name,
@@ -188,14 +189,10 @@ export async function listVisits(
         join buildings b on b.id = v.building_id left join apartments a on a.id = v.apartment_id
         left join users ob on ob.id = v.opened_by_id left join users cb on cb.id = v.closed_by_id
       where ${where}
-      order by v.date_created desc, v.id desc limit ${page.limit} offset ${page.offset}`),
+      order by v.date_created desc, v.id desc limit ${page.limit} offset ${page.offset}`,
+    sql`select count(*)::int as n from contractor_visits v where ${where}`,
+    page.offset,
   );
-  const { rows, count } = await pageWithTotal(raw, page.offset, async () => {
-    const r = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from contractor_visits v where ${where}`),
-    );
-    return r[0]?.n ?? 0;
-  });
   return {
     count,
     rows: rows.map((r) => ({
@@ -237,18 +234,15 @@ export async function listNotes(
   page: { limit: number; offset: number },
 ) {
   const where = f.id === undefined ? sql`n.contractor_visit_id = ${f.visitId}` : sql`n.id = ${f.id}`;
-  const raw = rowsOf<Record<string, unknown> & { total: number | string }>(
-    await db.execute(sql`select n.id, n.contractor_visit_id, n.text, n.date_created,
+  const { rows, count } = await runPage(
+    db,
+    sql`select n.id, n.contractor_visit_id, n.text, n.date_created,
         u.id as u_id, u.first_name as u_first_name, u.last_name as u_last_name, count(*) over () as total
       from contractor_notes n left join users u on u.id = n.entered_by_id
-      where ${where} order by n.date_created asc, n.id asc limit ${page.limit} offset ${page.offset}`),
+      where ${where} order by n.date_created asc, n.id asc limit ${page.limit} offset ${page.offset}`,
+    sql`select count(*)::int as n from contractor_notes n where ${where}`,
+    page.offset,
   );
-  const { rows, count } = await pageWithTotal(raw, page.offset, async () => {
-    const r = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from contractor_notes n where ${where}`),
-    );
-    return r[0]?.n ?? 0;
-  });
   return {
     count,
     rows: rows.map((r) => ({

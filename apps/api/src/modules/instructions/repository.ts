@@ -9,7 +9,8 @@ import {
 import type { DbOrTx } from "../../db/client.ts";
 import { events, instructions, instructionTypes } from "../../db/schema/index.ts";
 import { listEntityEvents } from "../../lib/events-repository.ts";
-import { likeEscape, pageWithTotal, rowsOf } from "../../lib/sql.ts";
+import { runPage } from "../../lib/page-repository.ts";
+import { likeEscape, rowsOf } from "../../lib/sql.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
 
 /** Every query of the instructions area (aliases: i instructions, t instruction_types, o occupancies, a apartments). */
@@ -285,11 +286,12 @@ export async function listInstructions(
       join instruction_types t on t.id = i.instruction_type_id
       left join users eb on eb.id = i.entered_by_id left join users pu on pu.id = i.photo_last_changed_user_id
     order by page.k ${dir}, page.id ${dir}`;
-  const raw = rowsOf<Record<string, unknown> & { total: number | string }>(await db.execute(query));
-  const { rows, count } = await pageWithTotal(raw, page.offset, async () => {
-    const r = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${FROM} where ${where}`));
-    return r[0]?.n ?? 0;
-  });
+  const { rows, count } = await runPage(
+    db,
+    query,
+    sql`select count(*)::int as n from ${FROM} where ${where}`,
+    page.offset,
+  );
   return {
     count,
     rows: rows.map((r) => {

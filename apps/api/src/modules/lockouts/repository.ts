@@ -7,7 +7,8 @@ import {
 } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { events, lockouts } from "../../db/schema/index.ts";
-import { pageWithTotal, rowsOf } from "../../lib/sql.ts";
+import { runPage } from "../../lib/page-repository.ts";
+import { rowsOf } from "../../lib/sql.ts";
 
 export { findOccupancy } from "../../lib/occupancy-repository.ts";
 
@@ -201,14 +202,13 @@ export async function listLockouts(
   today: string,
 ): Promise<{ rows: LockoutRow[]; count: number }> {
   const where = whereOf(f);
-  const raw = rowsOf<Record<string, unknown> & { total: number | string }>(
-    await db.execute(sql`${SELECT(today)}, count(*) over () as total ${FROM} where ${where}
-      order by l.date_created desc, l.id desc limit ${page.limit} offset ${page.offset}`),
+  const { rows, count } = await runPage(
+    db,
+    sql`${SELECT(today)}, count(*) over () as total ${FROM} where ${where}
+      order by l.date_created desc, l.id desc limit ${page.limit} offset ${page.offset}`,
+    sql`select count(*)::int as n from lockouts l where ${where}`,
+    page.offset,
   );
-  const { rows, count } = await pageWithTotal(raw, page.offset, async () => {
-    const r = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from lockouts l where ${where}`));
-    return r[0]?.n ?? 0;
-  });
   return { count, rows: rows.map(toRow) };
 }
 
