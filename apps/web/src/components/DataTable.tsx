@@ -63,7 +63,9 @@ function readStoredColumns(key: string | undefined): GridColumnVisibilityModel {
     const raw = localStorage.getItem(STORAGE_PREFIX + key);
     const parsed: unknown = raw ? JSON.parse(raw) : {};
     if (!parsed || typeof parsed !== "object") return {};
-    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === "boolean")) as GridColumnVisibilityModel;
+    return Object.fromEntries(
+      Object.entries(parsed).filter(([, v]) => typeof v === "boolean"),
+    ) as GridColumnVisibilityModel;
   } catch {
     return {};
   }
@@ -99,12 +101,23 @@ const ToolbarContext = createContext<ToolbarContent>({ status: null, actions: nu
 function TableToolbar() {
   const { status, actions, columnsButton } = useContext(ToolbarContext);
   return (
-    <Toolbar style={{ justifyContent: "flex-start", flexWrap: "wrap", gap: 8, minHeight: 52 }}>
+    <Toolbar
+      style={{
+        justifyContent: "flex-start",
+        flexWrap: "wrap",
+        gap: 8,
+        minHeight: 52,
+        flex: "0 0 auto",
+        paddingBlock: 6,
+      }}
+    >
       <Typography role="status" sx={{ flex: "1 1 auto", color: "text.secondary", px: 0.5 }}>
         {status}
       </Typography>
       {columnsButton && (
-        <ColumnsPanelTrigger render={<Button size="small" startIcon={<ViewColumnIcon />} />}>Columns</ColumnsPanelTrigger>
+        <ColumnsPanelTrigger render={<Button size="small" startIcon={<ViewColumnIcon />} />}>
+          Columns
+        </ColumnsPanelTrigger>
       )}
       {actions}
     </Toolbar>
@@ -192,7 +205,15 @@ export function DataTable<R extends GridValidRowModel>({
   const rows = query.data?.results ?? [];
   const hidden = hiddenColumns.join(",");
   const visibility = useMemo<GridColumnVisibilityModel>(
-    () => ({ ...chosen, ...Object.fromEntries(hidden.split(",").filter(Boolean).map((f) => [f, false])) }),
+    () => ({
+      ...chosen,
+      ...Object.fromEntries(
+        hidden
+          .split(",")
+          .filter(Boolean)
+          .map((f) => [f, false]),
+      ),
+    }),
     [chosen, hidden],
   );
   const togglable = useMemo(
@@ -278,4 +299,3 @@ export function DataTable<R extends GridValidRowModel>({
     </Box>
   );
 }
-
