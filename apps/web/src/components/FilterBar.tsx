@@ -5,6 +5,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import SearchIcon from "@mui/icons-material/Search";
+import { DateField } from "./DateField.tsx";
 
 export interface FilterBarProps {
   /** The search region's accessible name, e.g. 'Shift log filters'. */
@@ -150,7 +151,17 @@ export interface SelectFilterProps {
 }
 
 /** One choice among a list (with an optional 'All …' empty value). */
-export function SelectFilter({ label, value, onChange, choices, emptyLabel, id, name, inputRef, onBlur }: SelectFilterProps) {
+export function SelectFilter({
+  label,
+  value,
+  onChange,
+  choices,
+  emptyLabel,
+  id,
+  name,
+  inputRef,
+  onBlur,
+}: SelectFilterProps) {
   return (
     <TextField
       select
@@ -162,7 +173,9 @@ export function SelectFilter({ label, value, onChange, choices, emptyLabel, id, 
       inputRef={inputRef}
       onBlur={onBlur}
       onChange={(e) => onChange(e.target.value)}
-      slotProps={emptyLabel === undefined ? undefined : { inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      slotProps={
+        emptyLabel === undefined ? undefined : { inputLabel: { shrink: true }, select: { displayEmpty: true } }
+      }
     >
       {emptyLabel !== undefined && <MenuItem value="">{emptyLabel}</MenuItem>}
       {choices.map((c) => (
@@ -190,4 +203,27 @@ export function FilterChecks({ span, children }: { span: number; children: React
       {children}
     </Box>
   );
+}
+
+/**
+ * The date filters of a FilterBar, bound to its draft: `date("from", "From")` is the picker of
+ * the draft's `from`, its change and its error.
+ */
+export function dateFilters<K extends string>(
+  draft: Record<K, string>,
+  put: (k: K, v: string) => void,
+  errors: Partial<Record<K, string>>,
+) {
+  return function date(name: K, label: string) {
+    return (
+      <DateField
+        key={name}
+        label={label}
+        name={name}
+        value={draft[name]}
+        onChange={(v) => put(name, v)}
+        error={errors[name]}
+      />
+    );
+  };
 }

@@ -8,8 +8,7 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { CONTRACTOR_MESSAGES, CONTRACTOR_PAGE_SIZE, type ContractorVisit, MESSAGES } from "@portico/contract";
 import { createdColumns } from "../../../components/createdColumns.ts";
 import { DataTable } from "../../../components/DataTable.tsx";
-import { DateField } from "../../../components/DateField.tsx";
-import { FilterBar, SelectFilter } from "../../../components/FilterBar.tsx";
+import { FilterBar, SelectFilter, dateFilters } from "../../../components/FilterBar.tsx";
 import { useListUrl } from "../../../components/listUrl.ts";
 import { NotFound } from "../../../components/NotFound.tsx";
 import { PhotoThumb } from "../../../components/PhotoThumb.tsx";
@@ -70,6 +69,7 @@ function Page() {
   const list = useBuildingVisits(building, visitListQuery(params, paging), valid);
 
   const put = (k: VisitFilter, v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const date = dateFilters(draft, put, errors);
   const search = (e?: FormEvent) => {
     e?.preventDefault();
     update({ ...draft, offset: null });
@@ -156,20 +156,8 @@ function Page() {
           onChange={(v) => put("contractor_type_id", v)}
           choices={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.company_name }))}
         />
-        <DateField
-          label="Date created from"
-          name="from"
-          value={draft.from}
-          onChange={(v) => put("from", v)}
-          error={errors.from}
-        />
-        <DateField
-          label="Date created until"
-          name="until"
-          value={draft.until}
-          onChange={(v) => put("until", v)}
-          error={errors.until}
-        />
+        {date("from", "Date created from")}
+        {date("until", "Date created until")}
         <UnitPicker
           building={building}
           by="apartment"

@@ -15,8 +15,7 @@ import {
   type Instruction,
 } from "@portico/contract";
 import { DataTable } from "../../../components/DataTable.tsx";
-import { DateField } from "../../../components/DateField.tsx";
-import { FilterBar, FilterChecks, SelectFilter } from "../../../components/FilterBar.tsx";
+import { FilterBar, FilterChecks, SelectFilter, dateFilters } from "../../../components/FilterBar.tsx";
 import { dateFilterErrors, useListUrl } from "../../../components/listUrl.ts";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { formatDate } from "../../../lib/dates.ts";
@@ -87,6 +86,7 @@ export function Component() {
   const list = useInstructions(listQueryOf(params, building, paging), { enabled: valid });
 
   const put = (k: ListFilter, v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const date = dateFilters(draft, put, errors);
   const search = (e?: FormEvent) => {
     e?.preventDefault();
     update({ ...draft, offset: null });
@@ -189,20 +189,8 @@ export function Component() {
             label: STATUS_LABELS[s],
           }))}
         />
-        <DateField
-          label="In effect from"
-          name="date_range_min"
-          value={draft.date_range_min}
-          onChange={(v) => put("date_range_min", v)}
-          error={errors.date_range_min}
-        />
-        <DateField
-          label="In effect until"
-          name="date_range_max"
-          value={draft.date_range_max}
-          onChange={(v) => put("date_range_max", v)}
-          error={errors.date_range_max}
-        />
+        {date("date_range_min", "In effect from")}
+        {date("date_range_max", "In effect until")}
         <SelectFilter
           label="Unit profile"
           name="occupancy__is_active"

@@ -10,8 +10,7 @@ import { type Lockout, LOCKOUT_MESSAGES, LOCKOUT_PAGE_SIZE, MESSAGES } from "@po
 import { createdColumns } from "../../../components/createdColumns.ts";
 import { formatZonedDate, formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { DataTable } from "../../../components/DataTable.tsx";
-import { DateField } from "../../../components/DateField.tsx";
-import { FilterBar } from "../../../components/FilterBar.tsx";
+import { FilterBar, dateFilters } from "../../../components/FilterBar.tsx";
 import { useListUrl } from "../../../components/listUrl.ts";
 import { PhotoThumb } from "../../../components/PhotoThumb.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
@@ -75,6 +74,7 @@ function Page() {
   const [exporting, setExporting] = useState(false);
 
   const put = (k: LockoutFilter, v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const date = dateFilters(draft, put, errors);
   const search = (e?: FormEvent) => {
     e?.preventDefault();
     update({ ...draft, offset: null });
@@ -177,14 +177,8 @@ function Page() {
         errorFields={Object.keys(errors)}
         columns={{ xs: 1, sm: 2, lg: 4 }}
       >
-        <DateField label="From" name="from" value={draft.from} onChange={(v) => put("from", v)} error={errors.from} />
-        <DateField
-          label="Until"
-          name="until"
-          value={draft.until}
-          onChange={(v) => put("until", v)}
-          error={errors.until}
-        />
+        {date("from", "From")}
+        {date("until", "Until")}
         <UnitPicker
           building={building}
           by="apartment"
