@@ -19,3 +19,4 @@ export * from "./lockouts.ts";
 export * from "./contractors.ts";
 export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
+export * from "./maintenance-settings.ts";
