@@ -1,0 +1,194 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type CommentTemplate,
+  type CommentTemplatePatch,
+  type CommentTemplateWriteInput,
+  type MaintenancePermissionType,
+  type MaintenanceRequestType,
+  type MaintenanceRequestTypePatch,
+  type MaintenanceRequestTypeWriteInput,
+  type RecurringIntervalOption,
+  type RecurringRequest,
+  type RecurringRequestPatchInput,
+  type RecurringRequestWriteInput,
+} from "@portico/contract";
+import { api, type Page, type QueryParams, request } from "../../lib/api.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Recurring requests, comment templates, request types (admin)
+
+const listOf = <T>(data: Page<T> | T[]): T[] => (Array.isArray(data) ? data : data.results);
+
+/** Recurring requests (live topic `recurring_requests`). */
+export const recurringKeys = {
+  all: ["recurring-requests"] as const,
+  list: (building: number, params: QueryParams) => [...recurringKeys.all, "list", building, params] as const,
+  detail: (id: number) => [...recurringKeys.all, "detail", id] as const,
+  intervals: () => [...recurringKeys.all, "intervals"] as const,
+};
+/** Comment templates and request types (live topic `maintenance_setup`). */
+export const maintenanceSetupKeys = {
+  all: ["maintenance-setup"] as const,
+  templates: (building: number) => [...maintenanceSetupKeys.all, "comment-templates", building] as const,
+  types: () => [...maintenanceSetupKeys.all, "request-types", "all"] as const,
+  permissionTypes: () => [...maintenanceSetupKeys.all, "permission-types"] as const,
+};
+
+const RECURRING = "/maintenance-requests/recurring-maintenance-requests/";
+const TEMPLATES = "/maintenance-requests/comment-templates/";
+const TYPES = "/maintenance-requests/maintenance-request-types/";
+
+function useInvalidate(queryKey: readonly unknown[]) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey });
+}
+
+/** GET …/recurring-maintenance-requests/?building — include_inactive, limit, offset; by name. */
+export function useRecurringRequests(building: number, params: QueryParams) {
+  return useQuery({
+    queryKey: recurringKeys.list(building, params),
+    queryFn: ({ signal }) => api.get<Page<RecurringRequest>>(RECURRING, { building, ...params }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET …/recurring-maintenance-requests/{id}/?building (another building's → 404). */
+export function useRecurringRequest(id: number | null, building: number) {
+  return useQuery({
+    queryKey: recurringKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<RecurringRequest>(`${RECURRING}${id}/`, { building }, signal),
+    enabled: id !== null,
+  });
+}
+
+/** GET …/recurring-maintenance-requests/intervals/ — [{value, label}]. */
+export function useRecurringIntervals() {
+  return useQuery({
+    queryKey: recurringKeys.intervals(),
+    queryFn: async ({ signal }) =>
+      listOf(
+        await api.get<Page<RecurringIntervalOption> | RecurringIntervalOption[]>(`${RECURRING}intervals/`, undefined, signal),
+      ),
+    staleTime: Infinity,
+  });
+}
+
+/** POST …/recurring-maintenance-requests/?building */
+export function useCreateRecurringRequest(building: number) {
+  const invalidate = useInvalidate(recurringKeys.all);
+  return useMutation({
+    mutationFn: (body: RecurringRequestWriteInput) => api.post<RecurringRequest>(RECURRING, body, { building }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** PATCH …/recurring-maintenance-requests/{id}/?building — the form, or the list's Active switch. */
+export function useUpdateRecurringRequest(building: number) {
+  const invalidate = useInvalidate(recurringKeys.all);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: RecurringRequestPatchInput }) =>
+      request<RecurringRequest>("PATCH", `${RECURRING}${id}/`, { body, params: { building } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** DELETE …/recurring-maintenance-requests/{id}/?building — the requests it made stay. */
+export function useDeleteRecurringRequest(building: number) {
+  const invalidate = useInvalidate(recurringKeys.all);
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`${RECURRING}${id}/`, { building }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** GET /maintenance-requests/comment-templates/?building — by display order, then title. */
+export function useCommentTemplates(building: number) {
+  return useQuery({
+    queryKey: maintenanceSetupKeys.templates(building),
+    queryFn: async ({ signal }) =>
+      listOf(await api.get<Page<CommentTemplate> | CommentTemplate[]>(TEMPLATES, { building, limit: 1000 }, signal)),
+  });
+}
+
+/** POST /maintenance-requests/comment-templates/ */
+export function useCreateCommentTemplate() {
+  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  return useMutation({
+    mutationFn: (body: CommentTemplateWriteInput) => api.post<CommentTemplate>(TEMPLATES, body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** PATCH /maintenance-requests/comment-templates/{id}/ */
+export function useUpdateCommentTemplate() {
+  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: CommentTemplatePatch }) =>
+      api.patch<CommentTemplate>(`${TEMPLATES}${id}/`, body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** DELETE /maintenance-requests/comment-templates/{id}/ */
+export function useDeleteCommentTemplate() {
+  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`${TEMPLATES}${id}/`),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** GET /maintenance-requests/maintenance-request-types/ — every type (active or not), in display order. */
+export function useAllRequestTypes() {
+  return useQuery({
+    queryKey: maintenanceSetupKeys.types(),
+    queryFn: async ({ signal }) =>
+      listOf(
+        await api.get<Page<MaintenanceRequestType> | MaintenanceRequestType[]>(TYPES, { limit: 1000 }, signal),
+      ),
+  });
+}
+
+/** GET /maintenance-requests/permission_types/ — who may file a type. */
+export function usePermissionTypes() {
+  return useQuery({
+    queryKey: maintenanceSetupKeys.permissionTypes(),
+    queryFn: async ({ signal }) =>
+      listOf(
+        await api.get<Page<MaintenancePermissionType> | MaintenancePermissionType[]>(
+          "/maintenance-requests/permission_types/",
+          undefined,
+          signal,
+        ),
+      ),
+    staleTime: Infinity,
+  });
+}
+
+/** POST /maintenance-requests/maintenance-request-types/ (Office). */
+export function useCreateRequestType() {
+  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  return useMutation({
+    mutationFn: (body: MaintenanceRequestTypeWriteInput) => api.post<MaintenanceRequestType>(TYPES, body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** PATCH /maintenance-requests/maintenance-request-types/{id}/ (Office). */
+export function useUpdateRequestType() {
+  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MaintenanceRequestTypePatch }) =>
+      api.patch<MaintenanceRequestType>(`${TYPES}${id}/`, body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** POST /maintenance-requests/maintenance-request-types/{id}/toggle_active/ (Office). */
+export function useToggleRequestType() {
+  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  return useMutation({
+    mutationFn: (id: number) => api.post<MaintenanceRequestType>(`${TYPES}${id}/toggle_active/`),
+    onSuccess: () => invalidate(),
+  });
+}
