@@ -17,6 +17,7 @@ export * from "./instructions.ts";
 export * from "./access-keys.ts";
 export * from "./lockouts.ts";
 export * from "./contractors.ts";
+export * from "./maintenance-requests.ts";
+export * from "./maintenance-settings.ts";
 export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
-export * from "./maintenance-settings.ts";
