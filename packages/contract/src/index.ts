@@ -17,5 +17,6 @@ export * from "./instructions.ts";
 export * from "./access-keys.ts";
 export * from "./lockouts.ts";
 export * from "./contractors.ts";
+export * from "./maintenance-requests.ts";
 export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
