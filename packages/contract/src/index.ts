@@ -18,3 +18,4 @@ export * from "./access-keys.ts";
 export * from "./lockouts.ts";
 export * from "./contractors.ts";
 export * from "./maintenance-requests.ts";
+export * from "./maintenance-settings.ts";
