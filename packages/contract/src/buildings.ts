@@ -11,6 +11,10 @@ export type Building = z.infer<typeof Building>;
 
 const b = (v: boolean) => z.boolean().default(v);
 
+/** The maintenance request status vocabularies a building may use (maintenancerequestsettings.status_set). */
+export const MAINTENANCE_STATUS_SETS = ["STANDARD", "EXTENDED"] as const;
+export type MaintenanceStatusSet = (typeof MAINTENANCE_STATUS_SETS)[number];
+
 /**
  * Building settings, every group named in documents 1 and 3, with defaults.
  * Stored as one JSON document per building; a PATCH merges group by group.
@@ -56,7 +60,13 @@ export const BuildingSettingsGroups = z.object({
   fooddeliverysettings: z.object({ has_food_delivery: b(false) }).prefault({}),
   clubsettings: z.object({ can_club_admin_manage_memberships: b(false) }).prefault({}),
   idcardsettings: z.object({ has_id_cards: b(false) }).prefault({}),
-  maintenancerequestsettings: z.object({ has_signatures: b(false) }).prefault({}),
+  maintenancerequestsettings: z
+    .object({
+      has_signatures: b(false),
+      /** The request status vocabulary: STANDARD (OPEN, ON_HOLD, CLOSED) or EXTENDED (the portfolio's five). */
+      status_set: z.enum(MAINTENANCE_STATUS_SETS).default("STANDARD"),
+    })
+    .prefault({}),
   front_desk_number: z.string().default(""),
   tenant_portal_name: z.string().default(""),
   is_tenant_federated: b(false),

@@ -17,4 +17,5 @@ export * from "./instructions.ts";
 export * from "./access-keys.ts";
 export * from "./lockouts.ts";
 export * from "./contractors.ts";
+export * from "./maintenance-requests.ts";
 export * from "./maintenance-settings.ts";

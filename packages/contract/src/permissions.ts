@@ -77,6 +77,9 @@ export type Action =
   | "lockout.use"
   | "contractor.use"
   | "contractor_types.manage"
+  | "maintenance.use"
+  | "maintenance.manage_templates"
+  | "maintenance.manage_types"
   | "club.manage_members"
   | "global_users.search"
   | "live.watch";
@@ -150,6 +153,14 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
       return staff;
     case "contractor_types.manage":
       return mgr;
+    // Maintenance: every staff member is full on requests, recurring requests and vendors;
+    // comment templates and notification settings are the managers'; request types Office's.
+    case "maintenance.use":
+      return staff;
+    case "maintenance.manage_templates":
+      return mgr;
+    case "maintenance.manage_types":
+      return r === "OF";
     case "club.manage_members":
       return mgr || (r === "CA" && has(building, (s) => s.clubsettings.can_club_admin_manage_memberships));
     case "nav.food_delivery":

@@ -10,3 +10,4 @@ export * from "./instructions.ts";
 export * from "./access-keys.ts";
 export * from "./lockouts.ts";
 export * from "./contractors.ts";
+export * from "./maintenance.ts";
