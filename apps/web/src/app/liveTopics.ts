@@ -15,6 +15,7 @@ import { showsUnitProfiles } from "../features/occupancies/index.ts";
 import { keyKeys } from "../features/access-keys/index.ts";
 import { lockoutKeys } from "../features/lockouts/index.ts";
 import { contractorKeys } from "../features/contractors/index.ts";
+import { maintenanceKeys } from "../features/maintenance-requests/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -34,5 +35,7 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   contractors: () => [{ queryKey: contractorKeys.visits() }],
   // The contractor companies (a global list: the drawer's choices, the filters, the settings page).
   contractor_types: () => [{ queryKey: contractorKeys.types() }],
+  // Maintenance request lists, details, events, activity feed, print views and profile panels.
+  maintenance_requests: () => [{ queryKey: maintenanceKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

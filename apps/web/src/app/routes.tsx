@@ -144,6 +144,33 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              {
+                // Maintenance (document 2 section 2): requests, their activity, vendors, recurring requests.
+                path: "maintenance",
+                handle: {
+                  onBuildingChange: (b: number) => `/${b}/maintenance/requests/list`,
+                } satisfies BuildingSwitchHandle,
+                children: [
+                  { index: true, element: <Navigate to="requests/list" replace /> },
+                  { path: "requests", element: <Navigate to="list" replace /> },
+                  {
+                    path: "requests/list",
+                    lazy: () => import("../features/maintenance-requests/pages/MaintenanceListPage.tsx"),
+                  },
+                  {
+                    path: "requests/print",
+                    lazy: () => import("../features/maintenance-requests/pages/MaintenancePrintPage.tsx"),
+                  },
+                  {
+                    path: "requests/bulk-print",
+                    lazy: () => import("../features/maintenance-requests/pages/MaintenanceBulkPrintPage.tsx"),
+                  },
+                  {
+                    path: "activity",
+                    lazy: () => import("../features/maintenance-requests/pages/MaintenanceActivityPage.tsx"),
+                  },
+                ],
+              },
               // Unit-profile list and forms (document 1 section 2.4) and the management hub.
               { path: "manage", lazy: () => import("../features/occupancies/pages/ManagePage.tsx") },
               { path: "manage/unit-profiles", lazy: () => import("../features/occupancies/pages/UnitListPage.tsx") },

@@ -28,6 +28,7 @@ export const LIVE_TOPICS = [
   "contractors",
   "contractor_types",
   "access_keys",
+  "maintenance_requests",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

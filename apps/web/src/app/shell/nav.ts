@@ -168,9 +168,9 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
   {
     key: "maintenance",
     label: "Maintenance requests",
-    to: b("/maintenance/list"),
+    to: b("/maintenance/requests/list"),
     action: "nav.maintenance",
-    exists: false,
+    exists: true,
     icon: BuildIcon,
   },
   { key: "storage", label: "Storage", to: b("/storage"), action: "nav.storage", exists: false, icon: WarehouseIcon },

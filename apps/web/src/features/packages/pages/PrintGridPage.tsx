@@ -14,7 +14,7 @@ import { LoadedList } from "../../../components/LoadedList.tsx";
 import { usePackageGrid } from "../api.ts";
 import { gridTiles, legendOf, residentNames } from "../model.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { PrintStyles } from "../components/PrintStyles.tsx";
+import { PrintStyles } from "../../../components/PrintStyles.tsx";
 
 /** /{building}/packages/print: the grid on paper, one row per unit and a column per type. */
 export function Component() {

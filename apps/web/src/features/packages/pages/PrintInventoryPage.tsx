@@ -28,7 +28,7 @@ import { LoadedList } from "../../../components/LoadedList.tsx";
 import { usePackages } from "../api.ts";
 import { legendOf, residentNames } from "../model.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { PrintStyles } from "../components/PrintStyles.tsx";
+import { PrintStyles } from "../../../components/PrintStyles.tsx";
 
 /**
  * /{building}/packages/print-inventory?filterBy=&sortOrder=&groupBy= (and occupancy_id for one

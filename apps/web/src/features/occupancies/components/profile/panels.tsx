@@ -65,6 +65,16 @@ const InstructionsPanel = lazy(async () => {
   return { default: ProfileInstructions };
 });
 
+const MaintenancePanel = lazy(async () => {
+  const { ProfileMaintenancePanel } = await import("../../../maintenance-requests/index.ts");
+  function ProfileMaintenance({ occupancy, buildingId }: ProfilePanelProps) {
+    return (
+      <ProfileMaintenancePanel buildingId={buildingId} occupancyId={occupancy.id} apartmentId={occupancy.apartment_id} />
+    );
+  }
+  return { default: ProfileMaintenance };
+});
+
 const LockoutsPanel = lazy(async () => {
   const { ProfileLockoutsPanel } = await import("../../../lockouts/index.ts");
   function ProfileLockouts({ occupancy, buildingId }: ProfilePanelProps) {
@@ -85,7 +95,7 @@ export const PROFILE_RIGHT_PANELS: ProfilePanelSlot[] = [
   // Food deliveries (document 2, instructions area): the panel shows itself only when the unit has current ones.
   { key: "food-deliveries", show: (c) => c.can("instruction.view"), Component: FoodDeliveriesPanel },
   { key: "packages", show: (c) => c.can("nav.packages"), Component: PackagesPanel },
-  // Maintenance requests (document 2).
+  { key: "maintenance", show: (c) => c.can("maintenance.use"), Component: MaintenancePanel },
   { key: "instructions", show: (c) => c.can("instruction.view"), Component: InstructionsPanel },
   { key: "shift-log", show: (c) => c.can("shiftlog.view"), Component: ShiftLogPanel },
   // Reservations (document 3): show: (c) => !!c.settings?.reservationsettings.has_reservations.
