@@ -15,7 +15,9 @@ import { showsUnitProfiles } from "../features/occupancies/index.ts";
 import { keyKeys } from "../features/access-keys/index.ts";
 import { lockoutKeys } from "../features/lockouts/index.ts";
 import { contractorKeys } from "../features/contractors/index.ts";
-import { maintenanceKeys } from "../features/maintenance-requests/index.ts";
+import { maintenanceKeys, maintenanceSetupKeys, recurringKeys } from "../features/maintenance-requests/index.ts";
+import { vendorKeys } from "../features/vendors/index.ts";
+import { buildingSettingsKeys } from "../features/building-settings/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -37,5 +39,15 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   contractor_types: () => [{ queryKey: contractorKeys.types() }],
   // Maintenance request lists, details, events, activity feed, print views and profile panels.
   maintenance_requests: () => [{ queryKey: maintenanceKeys.all }],
+  // Recurring request lists and forms (their counts of generated requests too).
+  recurring_requests: () => [{ queryKey: recurringKeys.all }],
+  // The vendors list.
+  vendors: () => [{ queryKey: vendorKeys.all }],
+  // Request types (admin page, every form's choices), comment templates, maintenance e-mail recipients.
+  maintenance_setup: () => [
+    { queryKey: maintenanceSetupKeys.all },
+    { queryKey: maintenanceKeys.types() },
+    { queryKey: buildingSettingsKeys.all },
+  ],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

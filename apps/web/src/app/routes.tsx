@@ -38,6 +38,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import("../features/instructions/pages/InstructionTypesPage.tsx"),
               },
               {
+                path: "settings/maintenance-request-types",
+                lazy: () => import("../features/maintenance-requests/pages/MaintenanceRequestTypesPage.tsx"),
+              },
+              {
                 path: "settings/package-types",
                 children: [
                   { index: true, lazy: () => import("../features/packages/pages/PackageTypesPage.tsx") },
@@ -168,6 +172,33 @@ export const routes: RouteObject[] = [
                   {
                     path: "activity",
                     lazy: () => import("../features/maintenance-requests/pages/MaintenanceActivityPage.tsx"),
+                  },
+                  { path: "vendors", lazy: () => import("../features/vendors/pages/VendorsPage.tsx") },
+                  {
+                    path: "recurring-requests/list",
+                    lazy: () => import("../features/maintenance-requests/pages/RecurringListPage.tsx"),
+                  },
+                  {
+                    path: "recurring-requests/create",
+                    lazy: () => import("../features/maintenance-requests/pages/RecurringFormPage.tsx"),
+                  },
+                  {
+                    path: "recurring-requests/:recurringRequestId/edit",
+                    lazy: () => import("../features/maintenance-requests/pages/RecurringFormPage.tsx"),
+                  },
+                ],
+              },
+              {
+                path: "settings",
+                children: [
+                  { index: true, element: <Navigate to="building" replace /> },
+                  {
+                    path: "building",
+                    lazy: () => import("../features/building-settings/pages/BuildingSettingsPage.tsx"),
+                  },
+                  {
+                    path: "maintenance-request-comment-templates",
+                    lazy: () => import("../features/maintenance-requests/pages/CommentTemplatesPage.tsx"),
                   },
                 ],
               },

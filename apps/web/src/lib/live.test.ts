@@ -27,6 +27,10 @@ const topics: LiveTopicMap = {
   contractors: () => [{ queryKey: ["contractors"] }],
   contractor_types: () => [{ queryKey: ["contractor-types"] }],
   access_keys: () => [{ queryKey: ["access-keys"] }],
+  maintenance_requests: () => [{ queryKey: ["maintenance-requests"] }],
+  recurring_requests: () => [{ queryKey: ["recurring-requests"] }],
+  vendors: () => [{ queryKey: ["vendors"] }],
+  maintenance_setup: () => [{ queryKey: ["maintenance-setup"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

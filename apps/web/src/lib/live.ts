@@ -29,6 +29,9 @@ export const LIVE_TOPICS = [
   "contractor_types",
   "access_keys",
   "maintenance_requests",
+  "recurring_requests",
+  "vendors",
+  "maintenance_setup",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -50,7 +50,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
         exists: true,
       },
       { label: "Reservation types", path: "/admin/settings/reservation-types", exists: false },
-      { label: "Maintenance request types", path: "/admin/settings/maintenance-request-types", exists: false },
+      {
+        label: "Maintenance request types",
+        path: "/admin/settings/maintenance-request-types",
+        description: "Names, categories, order, instructions and who may file each maintenance request type",
+        exists: true,
+      },
       {
         label: "Package types",
         path: "/admin/settings/package-types",

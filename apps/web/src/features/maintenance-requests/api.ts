@@ -8,6 +8,7 @@ import {
   type CommentTemplate,
   type CommentTemplatePatch,
   type CommentTemplateWriteInput,
+  type EmployeeSimple,
   MAINTENANCE_ACTIVITY_REFETCH_MS,
   MAINTENANCE_EXPORT_FILENAME,
   MAINTENANCE_LIST_REFETCH_MS,
@@ -146,12 +147,12 @@ export const recurringKeys = {
   list: (building: number, params: QueryParams) => [...recurringKeys.all, "list", building, params] as const,
   detail: (id: number) => [...recurringKeys.all, "detail", id] as const,
   intervals: () => [...recurringKeys.all, "intervals"] as const,
+  employees: (building: number) => [...recurringKeys.all, "employees", building] as const,
 };
 /** Comment templates and request types (live topic `maintenance_setup`). */
 export const maintenanceSetupKeys = {
   all: ["maintenance-setup"] as const,
   templates: (building: number) => [...maintenanceSetupKeys.all, "comment-templates", building] as const,
-  types: () => [...maintenanceSetupKeys.all, "request-types", "all"] as const,
   permissionTypes: () => [...maintenanceSetupKeys.all, "permission-types"] as const,
 };
 
@@ -159,9 +160,9 @@ const RECURRING = "/maintenance-requests/recurring-maintenance-requests/";
 const TEMPLATES = "/maintenance-requests/comment-templates/";
 const TYPES = "/maintenance-requests/maintenance-request-types/";
 
-function useInvalidate(queryKey: readonly unknown[]) {
+function useInvalidate(...queryKeys: (readonly unknown[])[]) {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey });
+  return () => Promise.all(queryKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
 /** GET …/recurring-maintenance-requests/?building — include_inactive, limit, offset; by name. */
@@ -222,6 +223,22 @@ export function useDeleteRecurringRequest(building: number) {
   });
 }
 
+/** GET /core/employees/simple-list/?building&app_user__role=MT — who a recurring request may be assigned to. */
+export function useMaintenanceEmployees(building: number) {
+  return useQuery({
+    queryKey: recurringKeys.employees(building),
+    queryFn: async ({ signal }) =>
+      listOf(
+        await api.get<Page<EmployeeSimple>>(
+          "/core/employees/simple-list/",
+          { building, app_user__role: "MT", app_user__user__is_active: true, limit: 2000 },
+          signal,
+        ),
+      ),
+    staleTime: 30_000,
+  });
+}
+
 /** GET /maintenance-requests/comment-templates/?building — by display order, then title. */
 export function useCommentTemplates(building: number) {
   return useQuery({
@@ -259,17 +276,6 @@ export function useDeleteCommentTemplate() {
   });
 }
 
-/** GET /maintenance-requests/maintenance-request-types/ — every type (active or not), in display order. */
-export function useAllRequestTypes() {
-  return useQuery({
-    queryKey: maintenanceSetupKeys.types(),
-    queryFn: async ({ signal }) =>
-      listOf(
-        await api.get<Page<MaintenanceRequestType> | MaintenanceRequestType[]>(TYPES, { limit: 1000 }, signal),
-      ),
-  });
-}
-
 /** GET /maintenance-requests/permission_types/ — who may file a type. */
 export function usePermissionTypes() {
   return useQuery({
@@ -288,7 +294,7 @@ export function usePermissionTypes() {
 
 /** POST /maintenance-requests/maintenance-request-types/ (Office). */
 export function useCreateRequestType() {
-  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  const invalidate = useInvalidate(maintenanceSetupKeys.all, maintenanceKeys.types());
   return useMutation({
     mutationFn: (body: MaintenanceRequestTypeWriteInput) => api.post<MaintenanceRequestType>(TYPES, body),
     onSuccess: () => invalidate(),
@@ -297,7 +303,7 @@ export function useCreateRequestType() {
 
 /** PATCH /maintenance-requests/maintenance-request-types/{id}/ (Office). */
 export function useUpdateRequestType() {
-  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  const invalidate = useInvalidate(maintenanceSetupKeys.all, maintenanceKeys.types());
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: MaintenanceRequestTypePatch }) =>
       api.patch<MaintenanceRequestType>(`${TYPES}${id}/`, body),
@@ -307,7 +313,7 @@ export function useUpdateRequestType() {
 
 /** POST /maintenance-requests/maintenance-request-types/{id}/toggle_active/ (Office). */
 export function useToggleRequestType() {
-  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  const invalidate = useInvalidate(maintenanceSetupKeys.all, maintenanceKeys.types());
   return useMutation({
     mutationFn: (id: number) => api.post<MaintenanceRequestType>(`${TYPES}${id}/toggle_active/`),
     onSuccess: () => invalidate(),

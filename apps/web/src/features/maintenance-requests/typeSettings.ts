@@ -7,8 +7,8 @@ import {
 } from "@portico/contract";
 import type { TypeListDefinition } from "../../components/type-lists/definition.ts";
 import {
-  useAllRequestTypes,
   useCreateRequestType,
+  useMaintenanceRequestTypes,
   usePermissionTypes,
   useToggleRequestType,
   useUpdateRequestType,
@@ -61,7 +61,7 @@ export const maintenanceRequestTypeSettings: TypeListDefinition<MaintenanceReque
   lockedMessage: MAINTENANCE_SETTINGS_MESSAGES.immutableType,
   savedMessage: MESSAGES.dataSaved,
   api: {
-    useList: useAllRequestTypes,
+    useList: useMaintenanceRequestTypes,
     useCreate: useCreateRequestType,
     useUpdate: useUpdateRequestType,
     useToggle: useToggleRequestType,
