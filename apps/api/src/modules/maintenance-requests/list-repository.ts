@@ -51,7 +51,9 @@ function whereOf(f: RequestFilter): SQL {
   if (f.onlyRecurring) c.push(sql`r.recurring_maintenance_request_id is not null`);
   if (f.recurringId !== undefined) c.push(sql`r.recurring_maintenance_request_id = ${f.recurringId}`);
   if (!f.includePastOccupancies && f.occupancyId === undefined)
-    c.push(sql`(r.occupancy_id is null or exists (select 1 from occupancies o where o.id = r.occupancy_id and o.is_active))`);
+    c.push(
+      sql`(r.occupancy_id is null or exists (select 1 from occupancies o where o.id = r.occupancy_id and o.is_active))`,
+    );
   const term = f.search?.trim();
   if (term) {
     const like = `%${likeEscape(term.toLowerCase())}%`;
@@ -79,7 +81,9 @@ const person = (alias: string) =>
     'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name, 'username', ${alias}.username,
     'role', ${alias}.role, 'phone_number', ${alias}.phone_number) end`);
 
-const SELECT = (withPhotos: boolean) => sql`select r.id, r.building_id, r.apartment_id, a.apartment_number, r.occupancy_id,
+const SELECT = (
+  withPhotos: boolean,
+) => sql`select r.id, r.building_id, r.apartment_id, a.apartment_number, r.occupancy_id,
     r.employee_id, nullif(trim(eu.first_name || ' ' || eu.last_name), '') as employee_name, eu.username as employee_username,
     r.maintenance_request_type_id, t.name as type_name, t.category as type_category, r.description,
     r.is_high_priority, r.additional_emails, r.additional_phone_numbers, r.is_permission_to_enter,
@@ -173,7 +177,8 @@ export interface RequestRow {
   photos: PhotoJson[];
 }
 
-const json = <T>(v: unknown, empty: T): T => (v == null ? empty : typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
+const json = <T>(v: unknown, empty: T): T =>
+  v == null ? empty : typeof v === "string" ? (JSON.parse(v) as T) : (v as T);
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 const maybeInt = (v: unknown): number | null => (v == null ? null : Number(v));
 

@@ -48,7 +48,10 @@ function judged<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
 
 /** The request id a comment or photo body names, when it is one (checked before the body is judged). */
 function requestIdOf(body: unknown): number | undefined {
-  const raw = body && typeof body === "object" ? (body as { maintenance_request_id?: unknown }).maintenance_request_id : undefined;
+  const raw =
+    body && typeof body === "object"
+      ? (body as { maintenance_request_id?: unknown }).maintenance_request_id
+      : undefined;
   const id = Id.safeParse(Array.isArray(raw) ? raw[0] : raw);
   return id.success ? id.data : undefined;
 }
@@ -182,7 +185,13 @@ const routes: FastifyPluginAsync = async (fastify) => {
       const file = Array.isArray(sent.signature_url) ? sent.signature_url[0] : sent.signature_url;
       if (isUploadedFile(file)) {
         const { values, photo } = readUploadForm(MaintenanceRequestPatch, req.body, "signature_url");
-        return service.patchRequest(ctx, req.params.id, values, photo ?? { data: Buffer.alloc(0), filename: "" }, req.query.building);
+        return service.patchRequest(
+          ctx,
+          req.params.id,
+          values,
+          photo ?? { data: Buffer.alloc(0), filename: "" },
+          req.query.building,
+        );
       }
       const values = judged(MaintenanceRequestPatch, req.body);
       return service.patchRequest(ctx, req.params.id, values, null, req.query.building);
