@@ -51,12 +51,11 @@ export const topics = {
   shiftLogTypes: "shift_log_types:all",
   instructions: (buildingId: number) => `instructions:${buildingId}`,
   instructionTypes: "instruction_types:all",
-  /** Maintenance request types, comment templates and notification settings (settings screens). */
-  maintenanceSetup: "maintenance_setup:all",
   accessKeys: (buildingId: number) => `access_keys:${buildingId}`,
   lockouts: (buildingId: number) => `lockouts:${buildingId}`,
   contractors: (buildingId: number) => `contractors:${buildingId}`,
   contractorTypes: "contractor_types:all",
+  maintenanceRequests: (buildingId: number) => `maintenance_requests:${buildingId}`,
   recurringRequests: (buildingId: number) => `recurring_requests:${buildingId}`,
   vendors: (buildingId: number) => `vendors:${buildingId}`,
   userNames: "user_names:all",
