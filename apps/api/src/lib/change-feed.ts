@@ -55,6 +55,7 @@ export const topics = {
   lockouts: (buildingId: number) => `lockouts:${buildingId}`,
   contractors: (buildingId: number) => `contractors:${buildingId}`,
   contractorTypes: "contractor_types:all",
+  maintenanceRequests: (buildingId: number) => `maintenance_requests:${buildingId}`,
   recurringRequests: (buildingId: number) => `recurring_requests:${buildingId}`,
   vendors: (buildingId: number) => `vendors:${buildingId}`,
   userNames: "user_names:all",

@@ -12,6 +12,7 @@ import accessKeys from "./access-keys/routes.ts";
 import live from "./live/routes.ts";
 import lockouts from "./lockouts/routes.ts";
 import contractors from "./contractors/routes.ts";
+import maintenanceRequests from "./maintenance-requests/routes.ts";
 import recurringRequests from "./maintenance-requests/recurring-routes.ts";
 import vendors from "./vendors/routes.ts";
 
@@ -30,6 +31,7 @@ export const modules: FastifyPluginAsync[] = [
   live,
   lockouts,
   contractors,
+  maintenanceRequests,
   recurringRequests,
   vendors,
 ];
