@@ -22,9 +22,8 @@ export const MAINTENANCE_SETTINGS_LIMITS = {
   template: 2000,
   email_recipients: 2000,
 } as const;
-/** The activity feed's window (hours) and the screen's refresh (ms). */
+/** The activity feed's window (hours; the screen refreshes every MAINTENANCE_ACTIVITY_REFETCH_MS). */
 export const MAINTENANCE_ACTIVITY_HOURS = 48;
-export const MAINTENANCE_ACTIVITY_REFETCH_MS = 10_000;
 /** The activity feed answers up to this many events a page (default and largest). */
 export const MAINTENANCE_ACTIVITY_PAGE_SIZE = 200;
 export const MAINTENANCE_ACTIVITY_MAX_LIMIT = 1000;
@@ -42,6 +41,7 @@ export const MAINTENANCE_SETTINGS_MESSAGES = {
   invalidEmail: (address: string) => `Enter a valid email address: ${address}`,
   otherBuilding: "These settings belong to another building.",
   noActivity: "No maintenance activity within the past 48 hours",
+  statusChangedTo: (label: string) => `Status changed to ${label}`,
 } as const;
 const M = MAINTENANCE_SETTINGS_MESSAGES;
 
@@ -245,6 +245,8 @@ export const MaintenanceActivity = z.object({
   type_display: z.string(),
   /** The status a status change moved the request to (null for other events). */
   status: z.string().nullable(),
+  /** What happened, in words: 'Request created', 'Status changed to On hold', 'Comment added' … */
+  description: z.string(),
   note: z.string(),
   performed_by: z.string().nullable(),
   date_created: z.string(),
