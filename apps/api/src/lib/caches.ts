@@ -148,6 +148,13 @@ export const TOPICS = {
     ],
   },
   contractor_types: { param: "all", sources: [{ table: "contractor_types", id: ALL }] },
+  /** A recurring maintenance request (schedule) of the building. */
+  recurring_requests: {
+    param: "building",
+    sources: [{ table: "recurring_maintenance_requests", id: column("building_id") }],
+  },
+  /** A vendor of the building. */
+  vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -241,6 +248,8 @@ export const SUBSCRIBERS = {
     "contractors",
     "contractor_types",
     "access_keys",
+    "recurring_requests",
+    "vendors",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 
