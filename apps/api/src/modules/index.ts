@@ -13,6 +13,8 @@ import live from "./live/routes.ts";
 import lockouts from "./lockouts/routes.ts";
 import contractors from "./contractors/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
+import recurringRequests from "./maintenance-requests/recurring-routes.ts";
+import vendors from "./vendors/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -30,4 +32,6 @@ export const modules: FastifyPluginAsync[] = [
   lockouts,
   contractors,
   maintenanceSetup,
+  recurringRequests,
+  vendors,
 ];
