@@ -15,6 +15,7 @@ import contractors from "./contractors/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 import recurringRequests from "./maintenance-requests/recurring-routes.ts";
 import vendors from "./vendors/routes.ts";
+import maintenanceRequests from "./maintenance-requests/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -34,4 +35,5 @@ export const modules: FastifyPluginAsync[] = [
   maintenanceSetup,
   recurringRequests,
   vendors,
+  maintenanceRequests,
 ];
