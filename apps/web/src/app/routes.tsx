@@ -169,6 +169,18 @@ export const routes: RouteObject[] = [
                     path: "activity",
                     lazy: () => import("../features/maintenance-requests/pages/MaintenanceActivityPage.tsx"),
                   },
+                  {
+                    path: "requests/create",
+                    lazy: () => import("../features/maintenance-requests/pages/MaintenanceCreatePage.tsx"),
+                  },
+                  {
+                    path: "requests/:maintenanceRequestId",
+                    lazy: () => import("../features/maintenance-requests/pages/MaintenanceDetailPage.tsx"),
+                  },
+                  {
+                    path: "requests/:maintenanceRequestId/edit",
+                    lazy: () => import("../features/maintenance-requests/pages/MaintenanceDetailPage.tsx"),
+                  },
                 ],
               },
               // Unit-profile list and forms (document 1 section 2.4) and the management hub.

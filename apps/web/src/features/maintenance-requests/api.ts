@@ -3,20 +3,28 @@
  * Every write invalidates everything under `maintenanceKeys.all` (lists, details, panels, activity),
  * and so does the `maintenance_requests` live topic.
  */
-import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  type CommentTemplate,
+  type EmployeeSimple,
   MAINTENANCE_ACTIVITY_REFETCH_MS,
   MAINTENANCE_EXPORT_FILENAME,
   MAINTENANCE_LIST_REFETCH_MS,
   MAINTENANCE_MESSAGES,
   type MaintenanceActivity,
+  type MaintenanceComment,
+  type MaintenanceEvent,
+  type MaintenancePhoto,
   type MaintenanceRequest,
+  type MaintenanceRequestCreateInput,
   type MaintenanceRequestListItem,
+  type MaintenanceRequestPatchInput,
   type MaintenanceRequestType,
   type MaintenanceStatusOption,
+  type MaintenanceStatusUpdateInput,
 } from "@portico/contract";
 import { liveRefetchInterval } from "../../lib/live.ts";
-import { api, ApiError, downloadSpreadsheet, type Page, type QueryParams } from "../../lib/api.ts";
+import { api, ApiError, downloadSpreadsheet, type Page, type QueryParams, request } from "../../lib/api.ts";
 
 export const maintenanceKeys = {
   all: ["maintenance-requests"] as const,
@@ -123,4 +131,147 @@ function bodyText(body: unknown): string {
   if (typeof b.detail === "string") return b.detail;
   const first = Object.values(b).flat()[0];
   return typeof first === "string" ? first : JSON.stringify(body);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request detail, create and edit, status updates, comments, photos, signature
+
+const listOf = <T>(data: Page<T> | T[]): T[] => (Array.isArray(data) ? data : data.results);
+
+function useInvalidateRequests() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: maintenanceKeys.all });
+}
+
+/** GET /maintenance-requests/maintenance-requests/{id}/?building (another building's → 404). */
+export function useMaintenanceRequest(id: number, building: number) {
+  return useQuery({
+    queryKey: maintenanceKeys.detail(id),
+    queryFn: ({ signal }) => api.get<MaintenanceRequest>(`${REQUESTS}${id}/`, { building }, signal),
+    enabled: id > 0,
+  });
+}
+
+/** GET /maintenance-requests/maintenance-requests/{id}/events/?building — newest first. */
+export function useMaintenanceRequestEvents(id: number, building: number) {
+  return useQuery({
+    queryKey: maintenanceKeys.events(id),
+    queryFn: async ({ signal }) =>
+      listOf(
+        await api.get<Page<MaintenanceEvent> | MaintenanceEvent[]>(
+          `${REQUESTS}${id}/events/`,
+          { building, ordering: "-date_created", limit: 1000 },
+          signal,
+        ),
+      ),
+    enabled: id > 0,
+  });
+}
+
+/** GET /core/buildings/{b}/comment-templates/ — the status update's templates, in display order. */
+export function useBuildingCommentTemplates(building: number) {
+  return useQuery({
+    queryKey: ["maintenance-comment-templates", "building", building] as const,
+    queryFn: async ({ signal }) =>
+      listOf(
+        await api.get<Page<CommentTemplate> | CommentTemplate[]>(
+          `/core/buildings/${building}/comment-templates/`,
+          { limit: 1000 },
+          signal,
+        ),
+      ),
+    staleTime: 30_000,
+  });
+}
+
+/** GET /core/employees/simple-list/?building&app_user__role=MT — who a request may be assigned to (active MT staff). */
+export function useMaintenanceAssignees(building: number) {
+  return useQuery({
+    queryKey: ["employees", "maintenance-assignees", building] as const,
+    queryFn: async ({ signal }) => {
+      const list = listOf(
+        await api.get<Page<EmployeeSimple>>(
+          "/core/employees/simple-list/",
+          { building, app_user__role: "MT", app_user__user__is_active: true, limit: 2000 },
+          signal,
+        ),
+      );
+      return list
+        .filter((e) => e.is_active)
+        .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name));
+    },
+    staleTime: 30_000,
+  });
+}
+
+/** POST /maintenance-requests/maintenance-requests/?building (JSON; photos as base64 {type, name, content}). */
+export function useCreateMaintenanceRequest(building: number) {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: (body: MaintenanceRequestCreateInput) => api.post<MaintenanceRequest>(REQUESTS, body, { building }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** PATCH /maintenance-requests/maintenance-requests/{id}/?building — the request's fields, or signature_url. */
+export function useEditMaintenanceRequest(building: number) {
+  const client = useQueryClient();
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MaintenanceRequestPatchInput }) =>
+      request<MaintenanceRequest>("PATCH", `${REQUESTS}${id}/`, { body, params: { building } }),
+    onSuccess: (saved) => {
+      client.setQueryData(maintenanceKeys.detail(saved.id), saved);
+      return invalidate();
+    },
+  });
+}
+
+/** POST /maintenance-requests/maintenance-requests/{id}/update_status/?building */
+export function useUpdateRequestStatus(building: number) {
+  const client = useQueryClient();
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MaintenanceStatusUpdateInput }) =>
+      api.post<MaintenanceRequest>(`${REQUESTS}${id}/update_status/`, body, { building }),
+    onSuccess: (saved) => {
+      client.setQueryData(maintenanceKeys.detail(saved.id), saved);
+      return invalidate();
+    },
+  });
+}
+
+/** POST /maintenance-requests/comments/ — maintenance_request_id, comment, is_private. */
+export function useAddRequestComment(building: number) {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: (body: { maintenance_request_id: number; comment: string; is_private: boolean }) =>
+      api.post<MaintenanceComment>("/maintenance-requests/comments/", body, { building }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export interface RequestPhotoInput {
+  maintenance_request_id: number;
+  photo: Blob;
+  caption: string;
+  is_private: boolean;
+}
+
+const photoName = (photo: Blob) => (photo instanceof File && photo.name ? photo.name : "maintenance-photo.jpg");
+
+/** POST /maintenance-requests/photos/ (multipart) — maintenance_request_id, photo_url, caption, is_private. */
+export function useAddRequestPhoto(building: number) {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: (input: RequestPhotoInput) => {
+      const form = new FormData();
+      form.append("maintenance_request_id", String(input.maintenance_request_id));
+      form.append("caption", input.caption);
+      form.append("is_private", String(input.is_private));
+      form.append("photo_url", input.photo, photoName(input.photo));
+      return request<MaintenancePhoto>("POST", "/maintenance-requests/photos/", { body: form, params: { building } });
+    },
+    onSuccess: () => invalidate(),
+  });
 }

@@ -302,7 +302,7 @@ export function RequestForm({ building, types, initial, request, occupancyId, on
                 value={field.value ? "high" : "normal"}
                 onChange={(e) => field.onChange(e.target.value === "high")}
               >
-                <FormControlLabel value="normal" label="Normal" control={<Radio inputRef={field.ref} />} />
+                <FormControlLabel value="normal" label="Normal" control={<Radio slotProps={{ input: { ref: field.ref } }} />} />
                 <FormControlLabel value="high" label="High" control={<Radio />} />
               </RadioGroup>
             </FormControl>
@@ -321,7 +321,7 @@ export function RequestForm({ building, types, initial, request, occupancyId, on
                 value={yesNo(field.value)}
                 onChange={(e) => field.onChange(e.target.value === "yes")}
               >
-                <FormControlLabel value="yes" label="Yes" control={<Radio inputRef={field.ref} />} />
+                <FormControlLabel value="yes" label="Yes" control={<Radio slotProps={{ input: { ref: field.ref } }} />} />
                 <FormControlLabel value="no" label="No" control={<Radio />} />
               </RadioGroup>
             </FormControl>

@@ -134,7 +134,7 @@ function StatusForm({
                   key={s.value}
                   value={s.value}
                   label={s.label}
-                  control={<Radio inputRef={i === 0 ? field.ref : undefined} />}
+                  control={<Radio slotProps={{ input: { ref: i === 0 ? field.ref : undefined } }} />}
                 />
               ))}
             </RadioGroup>
