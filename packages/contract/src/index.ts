@@ -19,3 +19,5 @@ export * from "./lockouts.ts";
 export * from "./contractors.ts";
 export * from "./maintenance-requests.ts";
 export * from "./maintenance-settings.ts";
+export * from "./recurring-requests.ts";
+export * from "./vendors.ts";

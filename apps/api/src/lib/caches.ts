@@ -116,6 +116,15 @@ export const TOPICS = {
   /** A front-desk instruction of the building. */
   instructions: { param: "building", sources: [{ table: "instructions", id: column("building_id") }] },
   instruction_types: { param: "all", sources: [{ table: "instruction_types", id: ALL }] },
+  /** Maintenance request types, and any building's comment templates or notification settings. */
+  maintenance_setup: {
+    param: "all",
+    sources: [
+      { table: "maintenance_request_types", id: ALL },
+      { table: "maintenance_comment_templates", id: ALL },
+      { table: "maintenance_notification_settings", id: ALL },
+    ],
+  },
   /** An access key, key journey or key-box location of the building. */
   access_keys: {
     param: "building",
@@ -139,6 +148,13 @@ export const TOPICS = {
     ],
   },
   contractor_types: { param: "all", sources: [{ table: "contractor_types", id: ALL }] },
+  /** A recurring maintenance request (schedule) of the building. */
+  recurring_requests: {
+    param: "building",
+    sources: [{ table: "recurring_maintenance_requests", id: column("building_id") }],
+  },
+  /** A vendor of the building. */
+  vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -224,6 +240,7 @@ export const SUBSCRIBERS = {
     "packages",
     "shift_logs",
     "instructions",
+    "maintenance_setup",
     "units",
     "building",
     "user",
@@ -231,6 +248,8 @@ export const SUBSCRIBERS = {
     "contractors",
     "contractor_types",
     "access_keys",
+    "recurring_requests",
+    "vendors",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

@@ -57,6 +57,8 @@ export const topics = {
   lockouts: (buildingId: number) => `lockouts:${buildingId}`,
   contractors: (buildingId: number) => `contractors:${buildingId}`,
   contractorTypes: "contractor_types:all",
+  recurringRequests: (buildingId: number) => `recurring_requests:${buildingId}`,
+  vendors: (buildingId: number) => `vendors:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

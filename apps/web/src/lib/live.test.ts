@@ -27,6 +27,7 @@ const topics: LiveTopicMap = {
   contractors: () => [{ queryKey: ["contractors"] }],
   contractor_types: () => [{ queryKey: ["contractor-types"] }],
   access_keys: () => [{ queryKey: ["access-keys"] }],
+  maintenance_requests: () => [{ queryKey: ["maintenance-requests"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

@@ -98,7 +98,11 @@ export function useMaintenanceActivity(building: number) {
   return useQuery({
     queryKey: maintenanceKeys.activity(building),
     queryFn: ({ signal }) =>
-      api.get<MaintenanceActivity[] | Page<MaintenanceActivity>>("/maintenance-requests/activity/", { building }, signal),
+      api.get<MaintenanceActivity[] | Page<MaintenanceActivity>>(
+        "/maintenance-requests/activity/",
+        { building },
+        signal,
+      ),
     select: (data) => (Array.isArray(data) ? data : data.results),
     refetchInterval: liveRefetchInterval(MAINTENANCE_ACTIVITY_REFETCH_MS),
   });
@@ -112,7 +116,7 @@ export async function exportMaintenanceRequests(building: number, params: QueryP
   try {
     await downloadSpreadsheet(`${REQUESTS}as-excel/`, MAINTENANCE_EXPORT_FILENAME, { ...params, building });
   } catch (err) {
-    if (err instanceof ApiError) throw new Error(excelErrorText(err));
+    if (err instanceof ApiError) throw new Error(excelErrorText(err), { cause: err });
     throw err;
   }
 }

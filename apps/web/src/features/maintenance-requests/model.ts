@@ -108,7 +108,8 @@ export function urlChangesOf(f: MaintenanceFilters): Record<string, string | nul
   const out: Record<string, string | null> = { offset: null };
   for (const k of MAINTENANCE_FILTERS) out[k] = f[k] || null;
   const open = [...OPEN_GROUP].sort().join(",");
-  if (f.statuses && f.statuses !== ALL_STATUSES && [...chosenStatuses(f)].sort().join(",") === open) out.statuses = null;
+  if (f.statuses && f.statuses !== ALL_STATUSES && [...chosenStatuses(f)].sort().join(",") === open)
+    out.statuses = null;
   return out;
 }
 

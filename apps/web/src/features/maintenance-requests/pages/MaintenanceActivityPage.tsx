@@ -57,16 +57,30 @@ function Page() {
   );
 }
 
-function ActivityItem({ event: e, building, timeZone }: { event: MaintenanceActivity; building: number; timeZone?: string }) {
+function ActivityItem({
+  event: e,
+  building,
+  timeZone,
+}: {
+  event: MaintenanceActivity;
+  building: number;
+  timeZone?: string;
+}) {
   return (
     <Paper component="li" variant="outlined" sx={{ p: 1.5, display: "flex", flexWrap: "wrap", gap: 1.5 }}>
       <Box sx={{ minWidth: 96, color: "text.secondary" }}>
-        <Typography sx={{ fontWeight: 600, color: "text.primary" }}>{formatZonedTime(e.date_created, timeZone)}</Typography>
+        <Typography sx={{ fontWeight: 600, color: "text.primary" }}>
+          {formatZonedTime(e.date_created, timeZone)}
+        </Typography>
         <Typography variant="body2">{formatZonedDate(e.date_created, timeZone)}</Typography>
       </Box>
       <Box sx={{ flex: "1 1 240px", minWidth: 0 }}>
         <Typography>
-          <Link component={RouterLink} to={maintenancePaths.detail(building, e.maintenance_request_id)} sx={{ fontWeight: 600 }}>
+          <Link
+            component={RouterLink}
+            to={maintenancePaths.detail(building, e.maintenance_request_id)}
+            sx={{ fontWeight: 600 }}
+          >
             Request #{e.maintenance_request_id}
           </Link>
           {e.apartment_number ? ` · Unit ${e.apartment_number}` : ""}
@@ -77,7 +91,10 @@ function ActivityItem({ event: e, building, timeZone }: { event: MaintenanceActi
           {e.performed_by ? ` by ${e.performed_by}` : ""}
         </Typography>
         {e.note && (
-          <Typography variant="body2" sx={{ color: "text.secondary", whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          <Typography
+            variant="body2"
+            sx={{ color: "text.secondary", whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+          >
             {e.note}
           </Typography>
         )}

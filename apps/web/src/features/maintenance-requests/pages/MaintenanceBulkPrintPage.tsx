@@ -72,7 +72,15 @@ function Page() {
 }
 
 /** One request on paper: the detail's essentials, its comments, and a signing line. */
-function RequestBlock({ request: r, timeZone, last }: { request: MaintenanceRequest; timeZone?: string; last: boolean }) {
+function RequestBlock({
+  request: r,
+  timeZone,
+  last,
+}: {
+  request: MaintenanceRequest;
+  timeZone?: string;
+  last: boolean;
+}) {
   const headingId = `bulk-print-${r.id}`;
   const contacts = r.occupant_set
     .filter((o) => o.is_active)

@@ -296,10 +296,20 @@ function Page() {
         title={TITLE}
         actions={
           <>
-            <Button size="small" component={RouterLink} to={maintenancePaths.activity(building)} startIcon={<HistoryIcon />}>
+            <Button
+              size="small"
+              component={RouterLink}
+              to={maintenancePaths.activity(building)}
+              startIcon={<HistoryIcon />}
+            >
               Activity feed
             </Button>
-            <Button size="small" component={RouterLink} to={maintenancePaths.vendors(building)} startIcon={<StorefrontIcon />}>
+            <Button
+              size="small"
+              component={RouterLink}
+              to={maintenancePaths.vendors(building)}
+              startIcon={<StorefrontIcon />}
+            >
               Vendors list
             </Button>
             <Button
@@ -310,7 +320,12 @@ function Page() {
             >
               Recurring maintenance requests
             </Button>
-            <Button variant="contained" component={RouterLink} to={maintenancePaths.create(building)} startIcon={<AddIcon />}>
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={maintenancePaths.create(building)}
+              startIcon={<AddIcon />}
+            >
               New maintenance request
             </Button>
           </>

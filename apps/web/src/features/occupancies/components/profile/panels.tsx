@@ -69,7 +69,11 @@ const MaintenancePanel = lazy(async () => {
   const { ProfileMaintenancePanel } = await import("../../../maintenance-requests/index.ts");
   function ProfileMaintenance({ occupancy, buildingId }: ProfilePanelProps) {
     return (
-      <ProfileMaintenancePanel buildingId={buildingId} occupancyId={occupancy.id} apartmentId={occupancy.apartment_id} />
+      <ProfileMaintenancePanel
+        buildingId={buildingId}
+        occupancyId={occupancy.id}
+        apartmentId={occupancy.apartment_id}
+      />
     );
   }
   return { default: ProfileMaintenance };
