@@ -155,6 +155,21 @@ export const TOPICS = {
   },
   /** A vendor of the building. */
   vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
+  /** A maintenance request of the building, or one of its comments or photos. */
+  maintenance_requests: {
+    param: "building",
+    sources: [
+      { table: "maintenance_requests", id: column("building_id") },
+      {
+        table: "maintenance_request_comments",
+        id: { join: "SELECT r.building_id FROM maintenance_requests r WHERE r.id = {maintenance_request_id}" },
+      },
+      {
+        table: "maintenance_request_photos",
+        id: { join: "SELECT r.building_id FROM maintenance_requests r WHERE r.id = {maintenance_request_id}" },
+      },
+    ],
+  },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -250,6 +265,7 @@ export const SUBSCRIBERS = {
     "access_keys",
     "recurring_requests",
     "vendors",
+    "maintenance_requests",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

@@ -59,6 +59,7 @@ export const topics = {
   contractorTypes: "contractor_types:all",
   recurringRequests: (buildingId: number) => `recurring_requests:${buildingId}`,
   vendors: (buildingId: number) => `vendors:${buildingId}`,
+  maintenanceRequests: (buildingId: number) => `maintenance_requests:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

@@ -13,6 +13,7 @@ import live from "./live/routes.ts";
 import lockouts from "./lockouts/routes.ts";
 import contractors from "./contractors/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
+import maintenanceRequests from "./maintenance-requests/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -30,4 +31,5 @@ export const modules: FastifyPluginAsync[] = [
   lockouts,
   contractors,
   maintenanceSetup,
+  maintenanceRequests,
 ];
