@@ -41,6 +41,7 @@ export const MAINTENANCE_SETTINGS_MESSAGES = {
   invalidEmail: (address: string) => `Enter a valid email address: ${address}`,
   otherBuilding: "These settings belong to another building.",
   noActivity: "No maintenance activity within the past 48 hours",
+  statusChangedTo: (label: string) => `Status changed to ${label}`,
 } as const;
 const M = MAINTENANCE_SETTINGS_MESSAGES;
 
@@ -244,6 +245,8 @@ export const MaintenanceActivity = z.object({
   type_display: z.string(),
   /** The status a status change moved the request to (null for other events). */
   status: z.string().nullable(),
+  /** What happened, in words: 'Request created', 'Status changed to On hold', 'Comment added' … */
+  description: z.string(),
   note: z.string(),
   performed_by: z.string().nullable(),
   date_created: z.string(),

@@ -1,9 +1,15 @@
 import { sql } from "drizzle-orm";
-import { MAINTENANCE_ENTITY } from "@portico/contract";
+import { MAINTENANCE_ENTITY, type MaintenanceEventType } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import { runPage } from "../../lib/page-repository.ts";
 
-/** The activity feed's query (aliases: e events, r maintenance_requests, a apartments, t types, u users). */
+/**
+ * The activity feed's query (aliases: e events, r maintenance_requests, a apartments, t types,
+ * u users). A status change's new status is the event's data.status, else the status comment
+ * written with it (same request and author, nearest in time).
+ */
+
+const STATUS_CHANGED: MaintenanceEventType = "MAINTENANCE_REQUEST_STATUS_CHANGED";
 
 export interface ActivityRow {
   id: number;
@@ -36,7 +42,12 @@ export async function listActivity(
     db,
     sql`select e.id, e.entity_id as maintenance_request_id, r.apartment_id, a.apartment_number,
         r.maintenance_request_type_id, t.name as maintenance_request_type_name,
-        e.type, e.type_display, e.data->>'status' as status, e.note,
+        e.type, e.type_display, e.note,
+        case when e.type = ${STATUS_CHANGED} then coalesce(e.data->>'status', (
+          select c.change_status_to from maintenance_request_comments c
+          where c.maintenance_request_id = e.entity_id and c.change_status_to is not null
+            and c.entered_by_id is not distinct from e.performed_by_id
+          order by abs(extract(epoch from c.date_created - e.date_created)), c.id desc limit 1)) end as status,
         coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as performed_by,
         e.date_created, count(*) over () as total
       from events e

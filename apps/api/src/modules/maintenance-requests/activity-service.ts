@@ -1,5 +1,8 @@
 import {
   MAINTENANCE_ACTIVITY_HOURS,
+  MAINTENANCE_SETTINGS_MESSAGES,
+  MAINTENANCE_STATUS_DISPLAY,
+  type MaintenanceStatus,
   MAINTENANCE_ACTIVITY_MAX_LIMIT,
   MAINTENANCE_ACTIVITY_PAGE_SIZE,
   type MaintenanceActivity,
@@ -10,6 +13,13 @@ import type { ServiceContext } from "../../lib/context.ts";
 import { iso } from "../../lib/dates.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import * as repo from "./activity-repository.ts";
+
+/** What happened, in words: a status change names its new status. */
+function describe(r: repo.ActivityRow): string {
+  if (!r.status) return r.type_display;
+  const label = MAINTENANCE_STATUS_DISPLAY[r.status as MaintenanceStatus] ?? r.status;
+  return MAINTENANCE_SETTINGS_MESSAGES.statusChangedTo(label);
+}
 
 /**
  * GET /maintenance-requests/activity/?building (document 2 sections 2, 7 and 9): what happened to
@@ -32,6 +42,7 @@ export async function listActivity(ctx: ServiceContext, q: MaintenanceActivityQu
       type: r.type,
       type_display: r.type_display,
       status: r.status,
+      description: describe(r),
       note: r.note,
       performed_by: r.performed_by,
       date_created: iso(r.date_created)!,

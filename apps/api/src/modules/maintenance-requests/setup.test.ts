@@ -4,11 +4,13 @@ import {
   type CommentTemplate,
   MAINTENANCE_PERMISSION_TYPES,
   MAINTENANCE_SETTINGS_MESSAGES as M,
+  type MaintenanceActivity,
   type MaintenanceNotificationSettings,
   type MaintenanceRequestType,
   MESSAGES,
 } from "@portico/contract";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { rowsOf } from "../../lib/sql.ts";
 
 const BASE = "/api/v1/maintenance-requests";
 const TYPES = `${BASE}/maintenance-request-types/`;
@@ -303,5 +305,101 @@ describe("notification settings", () => {
     expect((await t.as("manager").get(`${SETTINGS}?building=4`)).statusCode).toBe(403);
     expect((await t.as("manager").patch(`${SETTINGS}${id}/`, { email_recipients: "bad" })).statusCode).toBe(404);
     expect((await t.as("manager").patch(`${SETTINGS}99999999/`, { email_recipients: "" })).statusCode).toBe(404);
+  });
+});
+
+describe("activity", () => {
+  const ACTIVITY = `${BASE}/activity/`;
+  const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(q))[0];
+
+  /** A request of the building (straight into the table), with its unit and type. */
+  async function request(building: number) {
+    const apt = await one<{ id: number; apartment_number: string }>(
+      sql`select id, apartment_number from apartments where building_id = ${building} order by id limit 1`,
+    );
+    const type = await addType({ name: `Activity type ${building}-${Math.random()}` });
+    const r = await one<{ id: number }>(
+      sql`insert into maintenance_requests (building_id, apartment_id, maintenance_request_type_id, description)
+        values (${building}, ${apt.id}, ${type.id}, 'Leaking tap') returning id`,
+    );
+    return { id: Number(r.id), apartment: { id: Number(apt.id), number: apt.apartment_number }, type };
+  }
+
+  async function event(
+    building: number,
+    entityId: number,
+    type: string,
+    display: string,
+    hoursAgo: number,
+    note = "",
+    entity = "maintenance_request",
+  ) {
+    const user = await one<{ id: number }>(sql`select id from users where username = 'maintenance'`);
+    const at = new Date(Date.now() - hoursAgo * 3600_000).toISOString();
+    const e = await one<{ id: number }>(
+      sql`insert into events (building_id, entity_type, entity_id, type, type_display, note, performed_by_id, date_created)
+        values (${building}, ${entity}, ${entityId}, ${type}, ${display}, ${note}, ${user.id}, ${at}::timestamptz)
+        returning id`,
+    );
+    return { id: Number(e.id), at, user: Number(user.id) };
+  }
+
+  it("the building's events of the last 48 hours, newest first, with unit, type, what happened and who", async () => {
+    await t.db.execute(sql`delete from events where entity_type = 'maintenance_request'`);
+    const r = await request(1);
+    const created = await event(1, r.id, "MAINTENANCE_REQUEST_CREATED", "Request created", 5, `Request #${r.id} created`);
+    const status = await event(1, r.id, "MAINTENANCE_REQUEST_STATUS_CHANGED", "Status changed", 3, "Open ==> On Hold");
+    await t.db.execute(
+      sql`insert into maintenance_request_comments (maintenance_request_id, comment, change_status_to, entered_by_id, date_created)
+        values (${r.id}, 'Waiting for parts', 'ON_HOLD', ${status.user}, ${status.at}::timestamptz)`,
+    );
+    const comment = await event(1, r.id, "MAINTENANCE_REQUEST_COMMENT_ADDED", "Comment added", 1, "Parts arrive Monday");
+    await event(1, r.id, "MAINTENANCE_REQUEST_CREATED", "Request created", 49);
+    const elsewhere = await request(2);
+    await event(2, elsewhere.id, "MAINTENANCE_REQUEST_CREATED", "Request created", 1);
+    await event(1, r.id, "LOCKOUT_CREATED", "Lockout created", 1, "", "lockout");
+
+    for (const user of STAFF) {
+      const res = await t.as(user).get(`${ACTIVITY}?building=1`);
+      expect(res.statusCode, user).toBe(200);
+      const body = res.json() as { count: number; results: MaintenanceActivity[] };
+      expect(body.count).toBe(3);
+      expect(body.results.map((a) => a.id)).toEqual([comment.id, status.id, created.id]);
+    }
+    const [c, s, n] = (await t.as("frontdesk").get(`${ACTIVITY}?building=1`)).json().results as MaintenanceActivity[];
+    const common = {
+      maintenance_request_id: r.id,
+      apartment_id: r.apartment.id,
+      apartment_number: r.apartment.number,
+      maintenance_request_type_id: r.type.id,
+      maintenance_request_type_name: r.type.name,
+      performed_by: expect.any(String),
+    };
+    expect(n).toEqual({
+      ...common,
+      id: created.id,
+      type: "MAINTENANCE_REQUEST_CREATED",
+      type_display: "Request created",
+      status: null,
+      description: "Request created",
+      note: `Request #${r.id} created`,
+      date_created: created.at,
+    });
+    expect(s).toMatchObject({ ...common, status: "ON_HOLD", description: M.statusChangedTo("On Hold") });
+    expect(c).toMatchObject({ ...common, status: null, description: "Comment added", note: "Parts arrive Monday" });
+    const paged = (await t.as("frontdesk").get(`${ACTIVITY}?building=1&limit=1&offset=1`)).json();
+    expect(paged).toMatchObject({ count: 3, results: [{ id: status.id }] });
+    expect(paged.next).toContain("offset=2");
+    expect((await t.as("frontdesk").get(`${ACTIVITY}?building=1&offset=10`)).json()).toMatchObject({
+      count: 3,
+      results: [],
+    });
+  });
+
+  it("needs a building the user may see; staff only", async () => {
+    expect((await t.as("frontdesk").get(ACTIVITY)).statusCode).toBe(400);
+    expect((await t.as("frontdesk").get(`${ACTIVITY}?building=3`)).statusCode).toBe(403);
+    expect((await t.as("tenant").get(`${ACTIVITY}?building=1`)).statusCode).toBe(403);
+    expect((await t.as("office").get(`${ACTIVITY}?building=99999`)).statusCode).toBe(404);
   });
 });
