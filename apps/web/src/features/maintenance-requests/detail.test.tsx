@@ -287,7 +287,7 @@ describe("the create form", () => {
   });
 
   it("shows the server's errors under their fields and keeps what was typed; a 413 reads the 10 MB message", async () => {
-    let answer = { status: 400, body: { employee_id: [MAINTENANCE_MESSAGES.notMaintenanceEmployee] } };
+    let answer: { status: number; body: unknown } = { status: 400, body: { employee_id: [MAINTENANCE_MESSAGES.notMaintenanceEmployee] } };
     fakeApi((c) => (c.method === "POST" ? answer : undefined), defaults());
     renderCreate();
     await screen.findByRole("combobox", { name: /^Unit/ });
