@@ -148,6 +148,10 @@ export const RecurringRequest = z.object({
 });
 export type RecurringRequest = z.infer<typeof RecurringRequest>;
 
+/** The answer of a delete (the requests it made stay). */
+export const RecurringRequestDeleted = z.object({ id: z.number().int(), detail: z.string() });
+export type RecurringRequestDeleted = z.infer<typeof RecurringRequestDeleted>;
+
 /** GET /maintenance-requests/recurring-maintenance-requests/intervals/ */
 export const RecurringIntervalOption = z.object({ value: RecurringInterval, label: z.string() });
 export type RecurringIntervalOption = z.infer<typeof RecurringIntervalOption>;

@@ -116,15 +116,6 @@ export const TOPICS = {
   /** A front-desk instruction of the building. */
   instructions: { param: "building", sources: [{ table: "instructions", id: column("building_id") }] },
   instruction_types: { param: "all", sources: [{ table: "instruction_types", id: ALL }] },
-  /** Maintenance request types, and any building's comment templates or notification settings. */
-  maintenance_setup: {
-    param: "all",
-    sources: [
-      { table: "maintenance_request_types", id: ALL },
-      { table: "maintenance_comment_templates", id: ALL },
-      { table: "maintenance_notification_settings", id: ALL },
-    ],
-  },
   /** An access key, key journey or key-box location of the building. */
   access_keys: {
     param: "building",
@@ -148,13 +139,6 @@ export const TOPICS = {
     ],
   },
   contractor_types: { param: "all", sources: [{ table: "contractor_types", id: ALL }] },
-  /** A recurring maintenance request (schedule) of the building. */
-  recurring_requests: {
-    param: "building",
-    sources: [{ table: "recurring_maintenance_requests", id: column("building_id") }],
-  },
-  /** A vendor of the building. */
-  vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
   /** A maintenance request of the building, or one of its comments or photos. */
   maintenance_requests: {
     param: "building",
@@ -170,6 +154,13 @@ export const TOPICS = {
       },
     ],
   },
+  /** A recurring maintenance request (schedule) of the building. */
+  recurring_requests: {
+    param: "building",
+    sources: [{ table: "recurring_maintenance_requests", id: column("building_id") }],
+  },
+  /** A vendor of the building. */
+  vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -255,7 +246,6 @@ export const SUBSCRIBERS = {
     "packages",
     "shift_logs",
     "instructions",
-    "maintenance_setup",
     "units",
     "building",
     "user",
@@ -263,9 +253,9 @@ export const SUBSCRIBERS = {
     "contractors",
     "contractor_types",
     "access_keys",
+    "maintenance_requests",
     "recurring_requests",
     "vendors",
-    "maintenance_requests",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

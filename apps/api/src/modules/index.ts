@@ -14,6 +14,8 @@ import lockouts from "./lockouts/routes.ts";
 import contractors from "./contractors/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 import maintenanceRequests from "./maintenance-requests/routes.ts";
+import recurringRequests from "./maintenance-requests/recurring-routes.ts";
+import vendors from "./vendors/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -32,4 +34,6 @@ export const modules: FastifyPluginAsync[] = [
   contractors,
   maintenanceSetup,
   maintenanceRequests,
+  recurringRequests,
+  vendors,
 ];

@@ -11,3 +11,5 @@ export * from "./access-keys.ts";
 export * from "./lockouts.ts";
 export * from "./contractors.ts";
 export * from "./maintenance.ts";
+export * from "./recurring-requests.ts";
+export * from "./vendors.ts";

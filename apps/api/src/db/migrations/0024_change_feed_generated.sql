@@ -113,6 +113,7 @@ BEGIN
     ('occupants', ARRAY['units', 'SELECT o.building_id FROM occupancies o WHERE o.id = $1.occupancy_id', '']),
     ('package_types', ARRAY['package_types', 'all', '']),
     ('packages', ARRAY['packages', 'building_id', '']),
+    ('recurring_maintenance_requests', ARRAY['recurring_requests', 'building_id', '']),
     ('shift_log_note_apartments', ARRAY['shift_logs', 'SELECT n.building_id FROM shift_log_notes n WHERE n.id = $1.note_id', '']),
     ('shift_log_notes', ARRAY['shift_logs', 'building_id', '']),
     ('shift_log_types', ARRAY['shift_log_types', 'all', '']),
@@ -123,7 +124,8 @@ BEGIN
       'login', 'SELECT lower($1.email)', '$1.email',
       'units', 'SELECT oc.building_id FROM occupants o JOIN occupancies oc ON oc.id = o.occupancy_id WHERE o.user_id = $1.id', '$1.first_name, $1.last_name, $1.email, $1.phone_number, $1.username, $1.is_active, $1.password_hash IS NULL, $1.last_login IS NULL',
       'user_names', 'all', '$1.username, $1.first_name, $1.last_name',
-      'employees', 'SELECT ''all'' FROM employees e WHERE e.user_id = $1.id LIMIT 1', '$1.username, $1.email, $1.first_name, $1.last_name, $1.phone_number, $1.role, $1.is_active, $1.last_login'])
+      'employees', 'SELECT ''all'' FROM employees e WHERE e.user_id = $1.id LIMIT 1', '$1.username, $1.email, $1.first_name, $1.last_name, $1.phone_number, $1.role, $1.is_active, $1.last_login']),
+    ('vendors', ARRAY['vendors', 'building_id', ''])
   ) AS feed(table_name, args) LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION portico_feed(%s)',
       'portico_feed_' || f.table_name, f.table_name, (SELECT string_agg(quote_literal(a), ', ') FROM unnest(f.args) AS a));
