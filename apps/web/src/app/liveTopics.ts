@@ -46,6 +46,7 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Request types (admin page, every form's choices), comment templates, maintenance e-mail recipients.
   maintenance_setup: () => [
     { queryKey: maintenanceSetupKeys.all },
+    { queryKey: maintenanceSetupKeys.statusTemplates },
     { queryKey: maintenanceKeys.types() },
     { queryKey: buildingSettingsKeys.all },
   ],

@@ -173,6 +173,18 @@ export const routes: RouteObject[] = [
                     path: "activity",
                     lazy: () => import("../features/maintenance-requests/pages/MaintenanceActivityPage.tsx"),
                   },
+                  {
+                    path: "requests/create",
+                    lazy: () => import("../features/maintenance-requests/pages/MaintenanceCreatePage.tsx"),
+                  },
+                  {
+                    path: "requests/:maintenanceRequestId",
+                    lazy: () => import("../features/maintenance-requests/pages/MaintenanceDetailPage.tsx"),
+                  },
+                  {
+                    path: "requests/:maintenanceRequestId/edit",
+                    lazy: () => import("../features/maintenance-requests/pages/MaintenanceDetailPage.tsx"),
+                  },
                   { path: "vendors", lazy: () => import("../features/vendors/pages/VendorsPage.tsx") },
                   {
                     path: "recurring-requests/list",

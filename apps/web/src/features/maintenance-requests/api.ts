@@ -14,13 +14,19 @@ import {
   MAINTENANCE_LIST_REFETCH_MS,
   MAINTENANCE_MESSAGES,
   type MaintenanceActivity,
+  type MaintenanceComment,
+  type MaintenanceEvent,
   type MaintenancePermissionType,
+  type MaintenancePhoto,
   type MaintenanceRequest,
+  type MaintenanceRequestCreateInput,
   type MaintenanceRequestListItem,
+  type MaintenanceRequestPatchInput,
   type MaintenanceRequestType,
   type MaintenanceRequestTypePatch,
   type MaintenanceRequestTypeWriteInput,
   type MaintenanceStatusOption,
+  type MaintenanceStatusUpdateInput,
   type RecurringIntervalOption,
   type RecurringRequest,
   type RecurringRequestPatchInput,
@@ -141,9 +147,150 @@ function bodyText(body: unknown): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Recurring requests, comment templates, request types (admin)
+// Request detail, create and edit, status updates, comments, photos, signature
 
 const listOf = <T>(data: Page<T> | T[]): T[] => (Array.isArray(data) ? data : data.results);
+
+function useInvalidateRequests() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: maintenanceKeys.all });
+}
+
+/** GET /maintenance-requests/maintenance-requests/{id}/?building (another building's → 404). */
+export function useMaintenanceRequest(id: number, building: number) {
+  return useQuery({
+    queryKey: maintenanceKeys.detail(id),
+    queryFn: ({ signal }) => api.get<MaintenanceRequest>(`${REQUESTS}${id}/`, { building }, signal),
+    enabled: id > 0,
+  });
+}
+
+/** GET /maintenance-requests/maintenance-requests/{id}/events/?building — newest first. */
+export function useMaintenanceRequestEvents(id: number, building: number) {
+  return useQuery({
+    queryKey: maintenanceKeys.events(id),
+    queryFn: async ({ signal }) =>
+      listOf(
+        await api.get<Page<MaintenanceEvent> | MaintenanceEvent[]>(
+          `${REQUESTS}${id}/events/`,
+          { building, ordering: "-date_created", limit: 1000 },
+          signal,
+        ),
+      ),
+    enabled: id > 0,
+  });
+}
+
+/** GET /core/buildings/{b}/comment-templates/ — the status update's templates, in display order. */
+export function useBuildingCommentTemplates(building: number) {
+  return useQuery({
+    queryKey: ["maintenance-comment-templates", "building", building] as const,
+    queryFn: async ({ signal }) =>
+      listOf(
+        await api.get<Page<CommentTemplate> | CommentTemplate[]>(
+          `/core/buildings/${building}/comment-templates/`,
+          { limit: 1000 },
+          signal,
+        ),
+      ),
+    staleTime: 30_000,
+  });
+}
+
+/** GET /core/employees/simple-list/?building&app_user__role=MT — who a request may be assigned to (active MT staff). */
+export function useMaintenanceAssignees(building: number) {
+  return useQuery({
+    queryKey: ["employees", "maintenance-assignees", building] as const,
+    queryFn: async ({ signal }) => {
+      const list = listOf(
+        await api.get<Page<EmployeeSimple>>(
+          "/core/employees/simple-list/",
+          { building, app_user__role: "MT", app_user__user__is_active: true, limit: 2000 },
+          signal,
+        ),
+      );
+      return list
+        .filter((e) => e.is_active)
+        .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name));
+    },
+    staleTime: 30_000,
+  });
+}
+
+/** POST /maintenance-requests/maintenance-requests/?building (JSON; photos as base64 {type, name, content}). */
+export function useCreateMaintenanceRequest(building: number) {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: (body: MaintenanceRequestCreateInput) => api.post<MaintenanceRequest>(REQUESTS, body, { building }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** PATCH /maintenance-requests/maintenance-requests/{id}/?building — the request's fields, or signature_url. */
+export function useEditMaintenanceRequest(building: number) {
+  const client = useQueryClient();
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MaintenanceRequestPatchInput }) =>
+      request<MaintenanceRequest>("PATCH", `${REQUESTS}${id}/`, { body, params: { building } }),
+    onSuccess: (saved) => {
+      client.setQueryData(maintenanceKeys.detail(saved.id), saved);
+      return invalidate();
+    },
+  });
+}
+
+/** POST /maintenance-requests/maintenance-requests/{id}/update_status/?building */
+export function useUpdateRequestStatus(building: number) {
+  const client = useQueryClient();
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MaintenanceStatusUpdateInput }) =>
+      api.post<MaintenanceRequest>(`${REQUESTS}${id}/update_status/`, body, { building }),
+    onSuccess: (saved) => {
+      client.setQueryData(maintenanceKeys.detail(saved.id), saved);
+      return invalidate();
+    },
+  });
+}
+
+/** POST /maintenance-requests/comments/ — maintenance_request_id, comment, is_private. */
+export function useAddRequestComment(building: number) {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: (body: { maintenance_request_id: number; comment: string; is_private: boolean }) =>
+      api.post<MaintenanceComment>("/maintenance-requests/comments/", body, { building }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export interface RequestPhotoInput {
+  maintenance_request_id: number;
+  photo: Blob;
+  caption: string;
+  is_private: boolean;
+}
+
+const photoName = (photo: Blob) => (photo instanceof File && photo.name ? photo.name : "maintenance-photo.jpg");
+
+/** POST /maintenance-requests/photos/ (multipart) — maintenance_request_id, photo_url, caption, is_private. */
+export function useAddRequestPhoto(building: number) {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: (input: RequestPhotoInput) => {
+      const form = new FormData();
+      form.append("maintenance_request_id", String(input.maintenance_request_id));
+      form.append("caption", input.caption);
+      form.append("is_private", String(input.is_private));
+      form.append("photo_url", input.photo, photoName(input.photo));
+      return request<MaintenancePhoto>("POST", "/maintenance-requests/photos/", { body: form, params: { building } });
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recurring requests, comment templates, request types (admin)
 
 /** Recurring requests (live topic `recurring_requests`). */
 export const recurringKeys = {
@@ -151,11 +298,12 @@ export const recurringKeys = {
   list: (building: number, params: QueryParams) => [...recurringKeys.all, "list", building, params] as const,
   detail: (id: number) => [...recurringKeys.all, "detail", id] as const,
   intervals: () => [...recurringKeys.all, "intervals"] as const,
-  employees: (building: number) => [...recurringKeys.all, "employees", building] as const,
 };
 /** Comment templates and request types (live topic `maintenance_setup`). */
 export const maintenanceSetupKeys = {
   all: ["maintenance-setup"] as const,
+  /** The status update's templates (useBuildingCommentTemplates). */
+  statusTemplates: ["maintenance-comment-templates"] as const,
   templates: (building: number) => [...maintenanceSetupKeys.all, "comment-templates", building] as const,
   permissionTypes: () => [...maintenanceSetupKeys.all, "permission-types"] as const,
 };
@@ -227,22 +375,6 @@ export function useDeleteRecurringRequest(building: number) {
   });
 }
 
-/** GET /core/employees/simple-list/?building&app_user__role=MT — who a recurring request may be assigned to. */
-export function useMaintenanceEmployees(building: number) {
-  return useQuery({
-    queryKey: recurringKeys.employees(building),
-    queryFn: async ({ signal }) =>
-      listOf(
-        await api.get<Page<EmployeeSimple>>(
-          "/core/employees/simple-list/",
-          { building, app_user__role: "MT", app_user__user__is_active: true, limit: 2000 },
-          signal,
-        ),
-      ),
-    staleTime: 30_000,
-  });
-}
-
 /** GET /maintenance-requests/comment-templates/?building — by display order, then title. */
 export function useCommentTemplates(building: number) {
   return useQuery({
@@ -254,7 +386,7 @@ export function useCommentTemplates(building: number) {
 
 /** POST /maintenance-requests/comment-templates/ */
 export function useCreateCommentTemplate() {
-  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  const invalidate = useInvalidate(maintenanceSetupKeys.all, maintenanceSetupKeys.statusTemplates);
   return useMutation({
     mutationFn: (body: CommentTemplateWriteInput) => api.post<CommentTemplate>(TEMPLATES, body),
     onSuccess: () => invalidate(),
@@ -263,7 +395,7 @@ export function useCreateCommentTemplate() {
 
 /** PATCH /maintenance-requests/comment-templates/{id}/ */
 export function useUpdateCommentTemplate() {
-  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  const invalidate = useInvalidate(maintenanceSetupKeys.all, maintenanceSetupKeys.statusTemplates);
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: CommentTemplatePatch }) =>
       api.patch<CommentTemplate>(`${TEMPLATES}${id}/`, body),
@@ -273,7 +405,7 @@ export function useUpdateCommentTemplate() {
 
 /** DELETE /maintenance-requests/comment-templates/{id}/ */
 export function useDeleteCommentTemplate() {
-  const invalidate = useInvalidate(maintenanceSetupKeys.all);
+  const invalidate = useInvalidate(maintenanceSetupKeys.all, maintenanceSetupKeys.statusTemplates);
   return useMutation({
     mutationFn: (id: number) => api.delete(`${TEMPLATES}${id}/`),
     onSuccess: () => invalidate(),

@@ -116,7 +116,9 @@ export function RequestComments({
             minRows={2}
             slotProps={{ htmlInput: { maxLength: MAINTENANCE_LIMITS.comment } }}
           />
-          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 1 }}>
+          <Box
+            sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 1 }}
+          >
             <FormCheckbox control={control} name="is_private" label="Private (staff only)" />
             <Button type="submit" variant="outlined" loading={formState.isSubmitting}>
               Add comment

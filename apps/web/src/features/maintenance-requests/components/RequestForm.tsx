@@ -67,7 +67,10 @@ const rule = MaintenanceRequestCreate.shape;
 
 /** The form's checks: the contract's rules and messages (description, entry instructions ≤ 2000; photos < 10 MB). */
 export const requestFormSchema = z.object({
-  apartment_id: z.number().nullable().refine((v) => v !== null, MESSAGES.fieldRequired),
+  apartment_id: z
+    .number()
+    .nullable()
+    .refine((v) => v !== null, MESSAGES.fieldRequired),
   maintenance_request_type_id: z.string().min(1, MESSAGES.fieldRequired),
   description: z.string().superRefine(checkedBy(rule.description)),
   is_high_priority: z.boolean(),
@@ -215,9 +218,7 @@ export function RequestForm({ building, types, initial, request, occupancyId, on
       ...(photos.length ? { photos } : {}),
     };
     try {
-      const saved = request
-        ? await edit.mutateAsync({ id: request.id, body })
-        : await create.mutateAsync(body);
+      const saved = request ? await edit.mutateAsync({ id: request.id, body }) : await create.mutateAsync(body);
       enqueueSnackbar(request ? MAINTENANCE_MESSAGES.updated : MAINTENANCE_MESSAGES.created, { variant: "success" });
       onSaved(saved);
     } catch (err) {
@@ -302,7 +303,11 @@ export function RequestForm({ building, types, initial, request, occupancyId, on
                 value={field.value ? "high" : "normal"}
                 onChange={(e) => field.onChange(e.target.value === "high")}
               >
-                <FormControlLabel value="normal" label="Normal" control={<Radio inputRef={field.ref} />} />
+                <FormControlLabel
+                  value="normal"
+                  label="Normal"
+                  control={<Radio slotProps={{ input: { ref: field.ref } }} />}
+                />
                 <FormControlLabel value="high" label="High" control={<Radio />} />
               </RadioGroup>
             </FormControl>
@@ -321,7 +326,11 @@ export function RequestForm({ building, types, initial, request, occupancyId, on
                 value={yesNo(field.value)}
                 onChange={(e) => field.onChange(e.target.value === "yes")}
               >
-                <FormControlLabel value="yes" label="Yes" control={<Radio inputRef={field.ref} />} />
+                <FormControlLabel
+                  value="yes"
+                  label="Yes"
+                  control={<Radio slotProps={{ input: { ref: field.ref } }} />}
+                />
                 <FormControlLabel value="no" label="No" control={<Radio />} />
               </RadioGroup>
             </FormControl>

@@ -134,7 +134,7 @@ function StatusForm({
                   key={s.value}
                   value={s.value}
                   label={s.label}
-                  control={<Radio inputRef={i === 0 ? field.ref : undefined} />}
+                  control={<Radio slotProps={{ input: { ref: i === 0 ? field.ref : undefined } }} />}
                 />
               ))}
             </RadioGroup>
@@ -169,7 +169,9 @@ function StatusForm({
             select
             label="Comment template"
             disabled={!templates.data?.length}
-            helperText={templates.isSuccess && !templates.data.length ? "This building has no comment templates." : undefined}
+            helperText={
+              templates.isSuccess && !templates.data.length ? "This building has no comment templates." : undefined
+            }
             onChange={(e) => {
               field.onChange(e.target.value);
               const chosen = templates.data?.find((t) => String(t.id) === e.target.value);

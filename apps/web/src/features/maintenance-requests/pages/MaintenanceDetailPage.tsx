@@ -105,7 +105,15 @@ function Section({ title, children, className }: { title: string; children: Reac
   );
 }
 
-function Detail({ request: r, building, timeZone }: { request: MaintenanceRequest; building: number; timeZone?: string }) {
+function Detail({
+  request: r,
+  building,
+  timeZone,
+}: {
+  request: MaintenanceRequest;
+  building: number;
+  timeZone?: string;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -135,12 +143,7 @@ function Detail({ request: r, building, timeZone }: { request: MaintenanceReques
             <Button variant="contained" startIcon={<UpdateIcon />} onClick={() => setUpdating(true)}>
               Update status
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<EditIcon />}
-              component={RouterLink}
-              to={`${detailPath}/edit`}
-            >
+            <Button variant="outlined" startIcon={<EditIcon />} component={RouterLink} to={`${detailPath}/edit`}>
               Edit request details
             </Button>
             <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
@@ -174,9 +177,7 @@ function Detail({ request: r, building, timeZone }: { request: MaintenanceReques
               r.apartment_number
             )}
           </Fact>
-          <Fact label="Occupants">
-            {occupants.length ? occupants.map((o) => personName(o)).join(", ") : "—"}
-          </Fact>
+          <Fact label="Occupants">{occupants.length ? occupants.map((o) => personName(o)).join(", ") : "—"}</Fact>
           <Fact label="Contact info">
             {contacts.length
               ? contacts.map((o) => (
@@ -250,7 +251,8 @@ function Detail({ request: r, building, timeZone }: { request: MaintenanceReques
           <EventList
             events={events.data.map((e) => ({
               ...e,
-              type_display: MAINTENANCE_EVENT_DISPLAY[e.type as keyof typeof MAINTENANCE_EVENT_DISPLAY] ?? e.type_display,
+              type_display:
+                MAINTENANCE_EVENT_DISPLAY[e.type as keyof typeof MAINTENANCE_EVENT_DISPLAY] ?? e.type_display,
             }))}
             label="History of the request"
             timeZone={timeZone}

@@ -10,7 +10,7 @@ import { useApartmentsDropdown } from "../../../lib/queries.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import {
-  useMaintenanceEmployees,
+  useMaintenanceAssignees,
   useMaintenanceRequestTypes,
   useRecurringIntervals,
   useRecurringRequest,
@@ -38,7 +38,7 @@ function Page() {
   usePageTitle(title);
   const recurring = useRecurringRequest(id, building);
   const types = useMaintenanceRequestTypes();
-  const employees = useMaintenanceEmployees(building);
+  const employees = useMaintenanceAssignees(building);
   const intervals = useRecurringIntervals();
   const units = useApartmentsDropdown(building);
   const listPath = maintenancePaths.recurringList(building);
