@@ -174,7 +174,7 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     icon: BuildIcon,
   },
   { key: "storage", label: "Storage", to: b("/storage"), action: "nav.storage", exists: false, icon: WarehouseIcon },
-  { key: "settings", label: "Settings", to: b("/settings"), action: "nav.settings", exists: false, icon: SettingsIcon },
+  { key: "settings", label: "Settings", to: b("/settings"), action: "nav.settings", exists: true, icon: SettingsIcon },
   {
     key: "form-library",
     label: "Form library",

@@ -6,6 +6,7 @@ import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
@@ -16,6 +17,7 @@ import Typography from "@mui/material/Typography";
 import { type EmployeeSimple, MESSAGES } from "@portico/contract";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { autocompleteInput } from "../../../components/FormFields.tsx";
+import { RouterLink } from "../../../components/RouterLink.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerErrors, serverFieldText } from "../../../lib/forms.ts";
 import { useBuilding } from "../../../lib/session.tsx";
@@ -110,9 +112,14 @@ function MaintenanceSettingsForm({
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Maintenance settings" sx={{ display: "grid", gap: 3, maxWidth: 720 }}>
-      <Typography variant="h2" sx={{ fontSize: "1.25rem" }}>
-        Maintenance requests
-      </Typography>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: 2 }}>
+        <Typography variant="h2" sx={{ fontSize: "1.25rem", flex: 1 }}>
+          Maintenance requests
+        </Typography>
+        <Link component={RouterLink} to={`/${building}/settings/maintenance-request-comment-templates`}>
+          Comment templates
+        </Link>
+      </Box>
       <Controller
         control={form.control}
         name="has_signatures"

@@ -98,6 +98,7 @@ function Page() {
       <PageHeader
         title="Maintenance request comment templates"
         subtitle="The comments a status update can start from, in this order."
+        back={{ to: `/${building}/settings/building?tab=maintenance`, label: "Building settings" }}
         actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, template: null })}>
             Add template
@@ -115,7 +116,9 @@ function Page() {
           <Table aria-label="Comment templates" size="small">
             <TableHead>
               <TableRow>
-                <TableCell align="right">Order</TableCell>
+                <TableCell align="right" sx={{ width: 80 }}>
+                  Order
+                </TableCell>
                 <TableCell>Title</TableCell>
                 <TableCell>Template</TableCell>
                 <TableCell>

@@ -77,22 +77,22 @@ function Page() {
       sortable: false,
     });
     return [
-      { ...text("name", 160, 1), renderCell: ({ row }) => <strong>{row.name}</strong> },
-      text("category", 130),
-      text("address", 180, 1),
-      text("city", 110),
-      text("state", 70),
-      text("zip", 80),
+      { ...text("name", 130, 1), renderCell: ({ row }) => <strong>{row.name}</strong> },
+      text("category", 100),
+      text("address", 120, 1),
+      text("city", 90),
+      text("state", 60),
+      text("zip", 64),
       {
-        ...text("phone", 130),
+        ...text("phone", 110),
         renderCell: ({ row }) => (row.phone ? <Link href={`tel:${row.phone}`}>{row.phone}</Link> : null),
       },
       {
-        ...text("email", 180, 1),
+        ...text("email", 130, 1),
         renderCell: ({ row }) => (row.email ? <Link href={`mailto:${row.email}`}>{row.email}</Link> : null),
       },
       {
-        ...text("website", 160, 1),
+        ...text("website", 110, 1),
         renderCell: ({ row }) =>
           row.website ? (
             <Link href={hrefOf(row.website)} target="_blank" rel="noopener noreferrer">
@@ -103,7 +103,7 @@ function Page() {
       {
         field: "actions",
         headerName: "",
-        width: 96,
+        width: 80,
         sortable: false,
         hideable: false,
         renderCell: ({ row }) => (
@@ -143,6 +143,7 @@ function Page() {
         columnsStorageKey="vendors"
         actions={<VendorUpload building={building} />}
         exportAction={{ label: "Download Excel", onClick: download, pending: exporting }}
+        sx={{ "& .MuiDataGrid-cell": { overflowWrap: "anywhere" } }}
       />
       <VendorDrawer
         open={drawer.open}
