@@ -22,7 +22,7 @@ import { exportVendors, useDeleteVendor, useVendors } from "../api.ts";
 import { VENDOR_LABELS, VendorDrawer } from "../components/VendorDrawer.tsx";
 import { VendorUpload } from "../components/VendorUpload.tsx";
 
-const DESKTOP_ONLY = ["address", "city", "state", "zip", "website"];
+const DESKTOP_ONLY = ["category", "address", "city", "state", "zip", "email", "website"];
 
 /** 'example.com' → 'https://example.com' (a link needs a scheme). */
 const hrefOf = (site: string) => (/^https?:\/\//i.test(site) ? site : `https://${site}`);
