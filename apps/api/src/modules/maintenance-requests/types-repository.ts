@@ -10,6 +10,8 @@ export const maintenanceTypeRows = typeListRepository(maintenanceRequestTypes, {
   where: (q: MaintenanceRequestTypeQuery) =>
     and(
       q.is_active === undefined ? undefined : eq(maintenanceRequestTypes.is_active, q.is_active),
-      q.access_permissions === undefined ? undefined : eq(maintenanceRequestTypes.access_permissions, q.access_permissions),
+      q.access_permissions === undefined
+        ? undefined
+        : eq(maintenanceRequestTypes.access_permissions, q.access_permissions),
     ),
 });
