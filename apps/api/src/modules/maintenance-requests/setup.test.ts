@@ -424,3 +424,28 @@ describe("activity", () => {
     expect((await t.as("office").get(`${ACTIVITY}?building=99999`)).statusCode).toBe(404);
   });
 });
+
+describe("live", () => {
+  it("writes of types, templates and notification settings touch the maintenance_setup topic", async () => {
+    const seen: string[] = [];
+    const stop = t.app.changes.subscribe((topic) => seen.push(topic));
+    try {
+      const writes = [
+        () => t.as("office").post(TYPES, { name: `Live type ${Date.now()}`, display_order: 1 }),
+        () => t.as("manager").post(TEMPLATES, { building_id: 1, title: "Live", template: "Live", display_order: 0 }),
+        async () => {
+          const { id } = (await t.as("manager").get(`${SETTINGS}?building=1`)).json();
+          return t.as("manager").patch(`${SETTINGS}${id}/`, { email_recipients: `live${Date.now()}@example.com` });
+        },
+      ];
+      for (const write of writes) {
+        seen.length = 0;
+        const res = await write();
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        expect(seen).toContain("maintenance_setup:all");
+      }
+    } finally {
+      stop();
+    }
+  });
+});

@@ -3,8 +3,6 @@ import type { MaintenanceRequestTypeQuery } from "@portico/contract";
 import { maintenanceRequestTypes } from "../../db/schema/index.ts";
 import { typeListRepository } from "../../lib/type-lists/repository.ts";
 
-export type MaintenanceTypeRow = typeof maintenanceRequestTypes.$inferSelect;
-
 /** The request types' list (lib/type-lists): every type, or the active ones, or those residents may file. */
 export const maintenanceTypeRows = typeListRepository(maintenanceRequestTypes, {
   where: (q: MaintenanceRequestTypeQuery) =>
