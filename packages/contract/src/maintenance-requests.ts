@@ -279,26 +279,31 @@ export type MaintenanceRequestListItem = z.infer<typeof MaintenanceRequestListIt
 // ---------------------------------------------------------------------------------------------
 // Queries
 
-const ORDERINGS = ["date_opened", "-date_opened", "date_closed", "-date_closed", "date_created", "-date_created"] as const;
+const ORDERINGS = [
+  "date_opened",
+  "-date_opened",
+  "date_closed",
+  "-date_closed",
+  "date_created",
+  "-date_created",
+] as const;
 export const MAINTENANCE_ORDERINGS = ORDERINGS;
 export type MaintenanceOrdering = (typeof ORDERINGS)[number];
 export const MAINTENANCE_DEFAULT_ORDERING: MaintenanceOrdering = "-date_created";
 
 /** statuses: a comma list (or repeated) of status values. */
-export const StatusList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v, ctx) => {
-    const out: MaintenanceStatus[] = [];
-    for (const p of commaParts(v)) {
-      const s = p.toUpperCase();
-      if (!(MAINTENANCE_STATUSES as readonly string[]).includes(s)) {
-        ctx.addIssue({ code: "custom", message: MESSAGES.invalidChoice(p) });
-        return z.NEVER;
-      }
-      out.push(s as MaintenanceStatus);
+export const StatusList = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
+  const out: MaintenanceStatus[] = [];
+  for (const p of commaParts(v)) {
+    const s = p.toUpperCase();
+    if (!(MAINTENANCE_STATUSES as readonly string[]).includes(s)) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.invalidChoice(p) });
+      return z.NEVER;
     }
-    return out;
-  });
+    out.push(s as MaintenanceStatus);
+  }
+  return out;
+});
 
 /** The filters the list and the export share (section 3). */
 const MaintenanceFilters = z.object({

@@ -148,6 +148,21 @@ export const TOPICS = {
     ],
   },
   contractor_types: { param: "all", sources: [{ table: "contractor_types", id: ALL }] },
+  /** A maintenance request of the building, or one of its comments or photos. */
+  maintenance_requests: {
+    param: "building",
+    sources: [
+      { table: "maintenance_requests", id: column("building_id") },
+      {
+        table: "maintenance_request_comments",
+        id: { join: "SELECT r.building_id FROM maintenance_requests r WHERE r.id = {maintenance_request_id}" },
+      },
+      {
+        table: "maintenance_request_photos",
+        id: { join: "SELECT r.building_id FROM maintenance_requests r WHERE r.id = {maintenance_request_id}" },
+      },
+    ],
+  },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -241,6 +256,7 @@ export const SUBSCRIBERS = {
     "contractors",
     "contractor_types",
     "access_keys",
+    "maintenance_requests",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

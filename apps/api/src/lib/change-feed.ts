@@ -57,6 +57,7 @@ export const topics = {
   lockouts: (buildingId: number) => `lockouts:${buildingId}`,
   contractors: (buildingId: number) => `contractors:${buildingId}`,
   contractorTypes: "contractor_types:all",
+  maintenanceRequests: (buildingId: number) => `maintenance_requests:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

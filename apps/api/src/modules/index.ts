@@ -12,6 +12,7 @@ import accessKeys from "./access-keys/routes.ts";
 import live from "./live/routes.ts";
 import lockouts from "./lockouts/routes.ts";
 import contractors from "./contractors/routes.ts";
+import maintenanceRequests from "./maintenance-requests/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
@@ -29,5 +30,6 @@ export const modules: FastifyPluginAsync[] = [
   live,
   lockouts,
   contractors,
+  maintenanceRequests,
   maintenanceSetup,
 ];

@@ -66,11 +66,7 @@ export const maintenanceRequests = pgTable(
     index("maintenance_requests_building_created_idx").on(t.building_id, t.date_created, t.id),
     index("maintenance_requests_building_status_idx").on(t.building_id, t.status, t.date_created),
     index("maintenance_requests_building_apartment_idx").on(t.building_id, t.apartment_id, t.date_created),
-    index("maintenance_requests_building_type_idx").on(
-      t.building_id,
-      t.maintenance_request_type_id,
-      t.date_created,
-    ),
+    index("maintenance_requests_building_type_idx").on(t.building_id, t.maintenance_request_type_id, t.date_created),
     index("maintenance_requests_building_opened_idx").on(t.building_id, t.date_opened),
     index("maintenance_requests_building_closed_idx").on(t.building_id, t.date_closed),
     index("maintenance_requests_occupancy_idx").on(t.occupancy_id, t.date_created),
@@ -131,12 +127,9 @@ export const maintenanceCommentTemplates = pgTable(
 );
 
 /** A building's maintenance notification settings: email_recipients, semicolon-joined addresses. */
-export const maintenanceNotificationSettings = pgTable(
-  "maintenance_notification_settings",
-  {
-    id: serial("id").primaryKey(),
-    building_id: belongsTo("building_id", () => buildings.id).unique(),
-    email_recipients: text("email_recipients").notNull().default(""),
-    ...timestamps(),
-  },
-);
+export const maintenanceNotificationSettings = pgTable("maintenance_notification_settings", {
+  id: serial("id").primaryKey(),
+  building_id: belongsTo("building_id", () => buildings.id).unique(),
+  email_recipients: text("email_recipients").notNull().default(""),
+  ...timestamps(),
+});
