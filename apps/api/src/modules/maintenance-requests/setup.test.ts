@@ -417,6 +417,34 @@ describe("activity", () => {
     });
   });
 
+  it("follows the requests' own writes: created, status changed to On Hold, comment", async () => {
+    await t.db.execute(sql`delete from events where entity_type = 'maintenance_request'`);
+    const apt = await one<{ id: number }>(sql`select id from apartments where building_id = 1 order by id limit 1`);
+    const type = await addType({ name: `Activity flow ${Date.now()}` });
+    const REQUESTS = `${BASE}/maintenance-requests/`;
+    const created = await t.as("frontdesk").post(`${REQUESTS}?building=1`, {
+      apartment_id: Number(apt.id),
+      maintenance_request_type_id: type.id,
+      description: "Door sticks",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const held = await t.as("maintenance").post(`${REQUESTS}${id}/update_status/?building=1`, {
+      status: "ON_HOLD",
+      comment: { comment: "Waiting for a part", is_private: false },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    const comment = await t.as("porter").post(`${BASE}/comments/`, { maintenance_request_id: id, comment: "Seen it" });
+    expect(comment.statusCode, comment.body).toBe(201);
+    const feed = (await t.as("frontdesk").get(`${ACTIVITY}?building=1`)).json().results as MaintenanceActivity[];
+    expect(feed.map((a) => [a.maintenance_request_id, a.type, a.status, a.description])).toEqual([
+      [id, "MAINTENANCE_REQUEST_COMMENT_ADDED", null, "Comment added"],
+      [id, "MAINTENANCE_REQUEST_STATUS_CHANGED", "ON_HOLD", M.statusChangedTo("On Hold")],
+      [id, "MAINTENANCE_REQUEST_CREATED", null, "Request created"],
+    ]);
+    expect(feed[0].maintenance_request_type_name).toBe(type.name);
+  });
+
   it("needs a building the user may see; staff only", async () => {
     expect((await t.as("frontdesk").get(ACTIVITY)).statusCode).toBe(400);
     expect((await t.as("frontdesk").get(`${ACTIVITY}?building=3`)).statusCode).toBe(403);
