@@ -20,9 +20,9 @@ import {
   paginated,
 } from "@portico/contract";
 import { contextOf } from "../../lib/context.ts";
-import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
 import { bodyAsSent } from "../../lib/files.ts";
 import { registerTypeList } from "../../lib/type-lists/routes.ts";
+import { idInBody, readUploadForm } from "../../lib/upload-form.ts";
 import * as activity from "./activity-service.ts";
 import * as settings from "./notification-settings-service.ts";
 import * as templates from "./templates-service.ts";
@@ -33,30 +33,34 @@ const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const tags = ["maintenance"];
 const PREFIX = "/maintenance-requests";
 
-/** An id a body names, when it is one (checked before the body is judged: 403/404 before 400). */
-function idIn(body: unknown, field: string): number | undefined {
-  const v = body && typeof body === "object" ? (body as Record<string, unknown>)[field] : undefined;
-  const parsed = Id.safeParse(v);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** A body judged by its contract schema (field errors in the API's shape). */
-function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw new ValidationError(fieldErrorsOf(result.error.issues, 1));
-  return result.data;
-}
+/** A JSON body judged by its contract schema, after the access checks (field errors in the API's shape). */
+const parsed = <S extends z.ZodType>(schema: S, body: unknown): z.infer<S> => readUploadForm(schema, body).values;
 
 /** What the OpenAPI document shows of a body read as sent (and judged after the access checks). */
-const templateBody = z.looseObject({
-  building_id: z.number().int().optional().meta({ examples: [1] }),
-  title: z.string().optional().meta({ examples: ["Waiting for parts"] }),
-  template: z.string().optional().meta({ examples: ["We are waiting for parts and will be back."] }),
-  display_order: z.number().int().optional().meta({ examples: [1] }),
-});
+const templateFields = {
+  building_id: z
+    .number()
+    .int()
+    .meta({ examples: [1] }),
+  title: z.string().meta({ examples: ["Waiting for parts"] }),
+  template: z.string().meta({ examples: ["We are waiting for parts and will be back."] }),
+  display_order: z
+    .number()
+    .int()
+    .meta({ examples: [1] }),
+};
+const templateBody = z.looseObject(templateFields);
+const templatePatchBody = z.looseObject(templateFields).partial();
 const settingsBody = z.looseObject({
-  building_id: z.number().int().optional().meta({ examples: [1] }),
-  email_recipients: z.string().optional().meta({ examples: ["super@example.com;manager@example.com"] }),
+  building_id: z
+    .number()
+    .int()
+    .optional()
+    .meta({ examples: [1] }),
+  email_recipients: z
+    .string()
+    .optional()
+    .meta({ examples: ["super@example.com;manager@example.com"] }),
 });
 
 /**
@@ -92,7 +96,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "maintenance.use" },
       schema: {
         tags,
-        summary: "Comment templates by display order, then title (building: one building's; else every building the user sees)",
+        summary:
+          "Comment templates by display order, then title (building: one building's; else every building the user sees)",
         querystring: CommentTemplateQuery,
         response: { 200: paginated(CommentTemplate), ...errors },
       },
@@ -129,7 +134,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const building = idIn(req.body, "building_id");
+      const building = idInBody(req.body, "building_id");
       if (building !== undefined) await templates.requireTemplateBuilding(ctx, building);
       return reply.status(201).send(await templates.createTemplate(ctx, parsed(CommentTemplateWrite, req.body)));
     },
@@ -144,7 +149,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         tags,
         summary: "Edits a comment template (managers; any of title, template, display_order, building_id)",
         params: IdParams,
-        body: templateBody,
+        body: templatePatchBody,
         response: { 200: CommentTemplate, ...errors },
       },
     },
@@ -195,7 +200,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
       validatorCompiler: bodyAsSent,
       schema: {
         tags,
-        summary: "Sets who is mailed about new requests and status changes (email_recipients, semicolon-joined; managers)",
+        summary:
+          "Sets who is mailed about new requests and status changes (email_recipients, semicolon-joined; managers)",
         params: IdParams,
         body: settingsBody,
         response: { 200: MaintenanceNotificationSettings, ...errors },
