@@ -112,7 +112,13 @@ export function MaintenanceFilters({
         getOptionLabel={(o) => o.label}
         isOptionEqualToValue={(a, b) => a.value === b.value}
         renderInput={(p) => (
-          <TextField {...p} name="statuses" label="Status" placeholder={chosen.length ? undefined : "All statuses"} />
+          <TextField
+            {...p}
+            name="statuses"
+            label="Status"
+            placeholder={shown.length ? undefined : "All statuses"}
+            slotProps={{ ...p.slotProps, inputLabel: { ...p.slotProps?.inputLabel, shrink: true } }}
+          />
         )}
       />
       <UnitPicker
