@@ -12,10 +12,15 @@ import accessKeys from "./access-keys/routes.ts";
 import live from "./live/routes.ts";
 import lockouts from "./lockouts/routes.ts";
 import contractors from "./contractors/routes.ts";
+<<<<<<< HEAD
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 import recurringRequests from "./maintenance-requests/recurring-routes.ts";
 import vendors from "./vendors/routes.ts";
 import maintenanceRequests from "./maintenance-requests/routes.ts";
+=======
+import maintenanceRequests from "./maintenance-requests/routes.ts";
+import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
+>>>>>>> mr-setup
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -32,8 +37,13 @@ export const modules: FastifyPluginAsync[] = [
   live,
   lockouts,
   contractors,
+<<<<<<< HEAD
   maintenanceSetup,
   recurringRequests,
   vendors,
   maintenanceRequests,
+=======
+  maintenanceRequests,
+  maintenanceSetup,
+>>>>>>> mr-setup
 ];
