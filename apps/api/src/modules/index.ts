@@ -13,6 +13,7 @@ import live from "./live/routes.ts";
 import lockouts from "./lockouts/routes.ts";
 import contractors from "./contractors/routes.ts";
 <<<<<<< HEAD
+<<<<<<< HEAD
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 import recurringRequests from "./maintenance-requests/recurring-routes.ts";
 import vendors from "./vendors/routes.ts";
@@ -21,6 +22,11 @@ import maintenanceRequests from "./maintenance-requests/routes.ts";
 import maintenanceRequests from "./maintenance-requests/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 >>>>>>> mr-setup
+=======
+import maintenanceRequests from "./maintenance-requests/routes.ts";
+import recurringRequests from "./maintenance-requests/recurring-routes.ts";
+import vendors from "./vendors/routes.ts";
+>>>>>>> mr-recur
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -38,6 +44,7 @@ export const modules: FastifyPluginAsync[] = [
   lockouts,
   contractors,
 <<<<<<< HEAD
+<<<<<<< HEAD
   maintenanceSetup,
   recurringRequests,
   vendors,
@@ -46,4 +53,9 @@ export const modules: FastifyPluginAsync[] = [
   maintenanceRequests,
   maintenanceSetup,
 >>>>>>> mr-setup
+=======
+  maintenanceRequests,
+  recurringRequests,
+  vendors,
+>>>>>>> mr-recur
 ];

@@ -4,6 +4,7 @@ import { seedPackages } from "./packages.ts";
 import { seedInstructions, type SeedInstructionsOptions } from "./instructions.ts";
 import { seedAccessKeys } from "./access-keys.ts";
 import { seedLockoutsAndContractors } from "./lockouts-contractors.ts";
+import { seedRecurringAndVendors } from "./recurring-vendors.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -695,11 +696,13 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   const { instructions: instructionCount } = await seedInstructions(tx, { now, files });
   await seedAccessKeys(tx, { now, files });
   const lockoutsAndContractors = await seedLockoutsAndContractors(tx, { now });
+  const recurringAndVendors = await seedRecurringAndVendors(tx, { now });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,
     instructions: instructionCount,
     ...lockoutsAndContractors,
+    ...recurringAndVendors,
     buildings: BUILDING_PLANS.length,
     apartments: apartmentCount,
     occupancies: occupancyCount,
