@@ -148,16 +148,6 @@ export const TOPICS = {
     ],
   },
   contractor_types: { param: "all", sources: [{ table: "contractor_types", id: ALL }] },
-<<<<<<< HEAD
-  /** A recurring maintenance request (schedule) of the building. */
-  recurring_requests: {
-    param: "building",
-    sources: [{ table: "recurring_maintenance_requests", id: column("building_id") }],
-  },
-  /** A vendor of the building. */
-  vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
-=======
->>>>>>> mr-recur
   /** A maintenance request of the building, or one of its comments or photos. */
   maintenance_requests: {
     param: "building",
@@ -173,8 +163,6 @@ export const TOPICS = {
       },
     ],
   },
-<<<<<<< HEAD
-=======
   /** A recurring maintenance request (schedule) of the building. */
   recurring_requests: {
     param: "building",
@@ -182,7 +170,6 @@ export const TOPICS = {
   },
   /** A vendor of the building. */
   vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
->>>>>>> mr-recur
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -276,15 +263,9 @@ export const SUBSCRIBERS = {
     "contractors",
     "contractor_types",
     "access_keys",
-<<<<<<< HEAD
-    "recurring_requests",
-    "vendors",
-    "maintenance_requests",
-=======
     "maintenance_requests",
     "recurring_requests",
     "vendors",
->>>>>>> mr-recur
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

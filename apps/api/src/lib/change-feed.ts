@@ -57,15 +57,9 @@ export const topics = {
   lockouts: (buildingId: number) => `lockouts:${buildingId}`,
   contractors: (buildingId: number) => `contractors:${buildingId}`,
   contractorTypes: "contractor_types:all",
-<<<<<<< HEAD
-  recurringRequests: (buildingId: number) => `recurring_requests:${buildingId}`,
-  vendors: (buildingId: number) => `vendors:${buildingId}`,
-  maintenanceRequests: (buildingId: number) => `maintenance_requests:${buildingId}`,
-=======
   maintenanceRequests: (buildingId: number) => `maintenance_requests:${buildingId}`,
   recurringRequests: (buildingId: number) => `recurring_requests:${buildingId}`,
   vendors: (buildingId: number) => `vendors:${buildingId}`,
->>>>>>> mr-recur
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

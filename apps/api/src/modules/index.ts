@@ -12,21 +12,10 @@ import accessKeys from "./access-keys/routes.ts";
 import live from "./live/routes.ts";
 import lockouts from "./lockouts/routes.ts";
 import contractors from "./contractors/routes.ts";
-<<<<<<< HEAD
-<<<<<<< HEAD
+import maintenanceRequests from "./maintenance-requests/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 import recurringRequests from "./maintenance-requests/recurring-routes.ts";
 import vendors from "./vendors/routes.ts";
-import maintenanceRequests from "./maintenance-requests/routes.ts";
-=======
-import maintenanceRequests from "./maintenance-requests/routes.ts";
-import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
->>>>>>> mr-setup
-=======
-import maintenanceRequests from "./maintenance-requests/routes.ts";
-import recurringRequests from "./maintenance-requests/recurring-routes.ts";
-import vendors from "./vendors/routes.ts";
->>>>>>> mr-recur
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -43,19 +32,8 @@ export const modules: FastifyPluginAsync[] = [
   live,
   lockouts,
   contractors,
-<<<<<<< HEAD
-<<<<<<< HEAD
+  maintenanceRequests,
   maintenanceSetup,
   recurringRequests,
   vendors,
-  maintenanceRequests,
-=======
-  maintenanceRequests,
-  maintenanceSetup,
->>>>>>> mr-setup
-=======
-  maintenanceRequests,
-  recurringRequests,
-  vendors,
->>>>>>> mr-recur
 ];
