@@ -116,6 +116,15 @@ export const TOPICS = {
   /** A front-desk instruction of the building. */
   instructions: { param: "building", sources: [{ table: "instructions", id: column("building_id") }] },
   instruction_types: { param: "all", sources: [{ table: "instruction_types", id: ALL }] },
+  /** Maintenance request types, and any building's comment templates or notification settings. */
+  maintenance_setup: {
+    param: "all",
+    sources: [
+      { table: "maintenance_request_types", id: ALL },
+      { table: "maintenance_comment_templates", id: ALL },
+      { table: "maintenance_notification_settings", id: ALL },
+    ],
+  },
   /** An access key, key journey or key-box location of the building. */
   access_keys: {
     param: "building",
@@ -246,6 +255,7 @@ export const SUBSCRIBERS = {
     "packages",
     "shift_logs",
     "instructions",
+    "maintenance_setup",
     "units",
     "building",
     "user",

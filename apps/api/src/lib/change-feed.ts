@@ -51,6 +51,8 @@ export const topics = {
   shiftLogTypes: "shift_log_types:all",
   instructions: (buildingId: number) => `instructions:${buildingId}`,
   instructionTypes: "instruction_types:all",
+  /** Maintenance request types, comment templates and notification settings (settings screens). */
+  maintenanceSetup: "maintenance_setup:all",
   accessKeys: (buildingId: number) => `access_keys:${buildingId}`,
   lockouts: (buildingId: number) => `lockouts:${buildingId}`,
   contractors: (buildingId: number) => `contractors:${buildingId}`,
