@@ -211,7 +211,8 @@ describe("the create form", () => {
   it("starts from the unit in the query, offers active types only and shows the chosen type's instructions", async () => {
     fakeApi(undefined, defaults());
     renderCreate();
-    expect(((await screen.findByRole("combobox", { name: /^Unit/ })) as HTMLInputElement).value).toBe("1203");
+    const unit = (await screen.findByRole("combobox", { name: /^Unit/ })) as HTMLInputElement;
+    await waitFor(() => expect(unit.value).toBe("1203"));
     fireEvent.mouseDown(screen.getByRole("combobox", { name: /^Request type/ }));
     const options = within(await screen.findByRole("listbox")).getAllByRole("option");
     expect(options.map((o) => o.textContent)).toEqual(["Plumbing", "Electrical"]);
@@ -222,7 +223,8 @@ describe("the create form", () => {
   it("finds the unit of an occupancy given alone", async () => {
     fakeApi(undefined, defaults());
     renderCreate("?occupancy_id=92");
-    expect(((await screen.findByRole("combobox", { name: /^Unit/ })) as HTMLInputElement).value).toBe("702");
+    const unit = (await screen.findByRole("combobox", { name: /^Unit/ })) as HTMLInputElement;
+    await waitFor(() => expect(unit.value).toBe("702"));
   });
 
   it("requires a unit, a type and a description; counts the description up to 2000", async () => {
