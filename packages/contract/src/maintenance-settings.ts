@@ -209,7 +209,10 @@ export const EmailRecipientsField = z
   .pipe(
     z
       .string()
-      .max(MAINTENANCE_SETTINGS_LIMITS.email_recipients, MESSAGES.maxLength(MAINTENANCE_SETTINGS_LIMITS.email_recipients)),
+      .max(
+        MAINTENANCE_SETTINGS_LIMITS.email_recipients,
+        MESSAGES.maxLength(MAINTENANCE_SETTINGS_LIMITS.email_recipients),
+      ),
   );
 
 /** GET /maintenance-requests/notification-settings/?building — the building's row (made on first read). */

@@ -97,6 +97,10 @@ export const OBJECT_OF_BUILDING: Record<string, string> = {
   "/api/v1/access-keys/locations/": "select id from key_locations where building_id = $1",
   "/api/v1/lockouts/lockouts/": "select id from lockouts where building_id = $1 and not is_deleted",
   "/api/v1/contractors/visits/": "select id from contractor_visits where building_id = $1",
+  "/api/v1/maintenance-requests/comment-templates/":
+    "select id from maintenance_comment_templates where building_id = $1",
+  "/api/v1/maintenance-requests/notification-settings/":
+    "select id from maintenance_notification_settings where building_id = $1",
   "/api/v1/core/buildings/": "select $1::int as id",
   "/api/v1/core/building-settings/": "select $1::int as id",
   "/api/v1/maintenance-requests/maintenance-requests/": "select id from maintenance_requests where building_id = $1",

@@ -214,6 +214,7 @@ const MORE_OBJECTS: Record<string, string> = {
   "shift-log-types": "select id from shift_log_types where $1::int > 0",
   "instruction-types": "select id from instruction_types where not is_immutable and $1::int > 0",
   types: "select id from contractor_types where not is_immutable and $1::int > 0",
+  "maintenance-request-types": "select id from maintenance_request_types where not is_immutable and $1::int > 0",
   "occupancy-flags":
     "select f.id from occupancy_flags f join occupancies c on c.id = f.occupancy_id where c.building_id = $1",
   itemId: "select id from package_queue where building_id = $1",

@@ -68,7 +68,8 @@ export async function listActivity(
       id: Number(r.id),
       maintenance_request_id: Number(r.maintenance_request_id),
       apartment_id: r.apartment_id === null ? null : Number(r.apartment_id),
-      maintenance_request_type_id: r.maintenance_request_type_id === null ? null : Number(r.maintenance_request_type_id),
+      maintenance_request_type_id:
+        r.maintenance_request_type_id === null ? null : Number(r.maintenance_request_type_id),
     })),
   };
 }

@@ -31,22 +31,20 @@ export async function listActivity(ctx: ServiceContext, q: MaintenanceActivityQu
   const since = new Date(ctx.clock().getTime() - MAINTENANCE_ACTIVITY_HOURS * 3600_000);
   const page = pageOf(q, MAINTENANCE_ACTIVITY_PAGE_SIZE, MAINTENANCE_ACTIVITY_MAX_LIMIT);
   const { rows, count } = await repo.listActivity(ctx.db, q.building, since, page);
-  const results = rows.map(
-    (r): MaintenanceActivity => ({
-      id: r.id,
-      maintenance_request_id: r.maintenance_request_id,
-      apartment_id: r.apartment_id,
-      apartment_number: r.apartment_number,
-      maintenance_request_type_id: r.maintenance_request_type_id,
-      maintenance_request_type_name: r.maintenance_request_type_name,
-      type: r.type,
-      type_display: r.type_display,
-      status: r.status,
-      description: describe(r),
-      note: r.note,
-      performed_by: r.performed_by,
-      date_created: iso(r.date_created)!,
-    }),
-  );
+  const results = rows.map((r): MaintenanceActivity => ({
+    id: r.id,
+    maintenance_request_id: r.maintenance_request_id,
+    apartment_id: r.apartment_id,
+    apartment_number: r.apartment_number,
+    maintenance_request_type_id: r.maintenance_request_type_id,
+    maintenance_request_type_name: r.maintenance_request_type_name,
+    type: r.type,
+    type_display: r.type_display,
+    status: r.status,
+    description: describe(r),
+    note: r.note,
+    performed_by: r.performed_by,
+    date_created: iso(r.date_created)!,
+  }));
   return paginate(ctx, page, count, results);
 }

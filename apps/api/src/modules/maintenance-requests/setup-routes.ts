@@ -48,15 +48,30 @@ function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 /** What the OpenAPI document shows of a body read as sent (and judged after the access checks). */
-const templateBody = z.looseObject({
-  building_id: z.number().int().optional().meta({ examples: [1] }),
-  title: z.string().optional().meta({ examples: ["Waiting for parts"] }),
-  template: z.string().optional().meta({ examples: ["We are waiting for parts and will be back."] }),
-  display_order: z.number().int().optional().meta({ examples: [1] }),
-});
+const templateFields = {
+  building_id: z
+    .number()
+    .int()
+    .meta({ examples: [1] }),
+  title: z.string().meta({ examples: ["Waiting for parts"] }),
+  template: z.string().meta({ examples: ["We are waiting for parts and will be back."] }),
+  display_order: z
+    .number()
+    .int()
+    .meta({ examples: [1] }),
+};
+const templateBody = z.looseObject(templateFields);
+const templatePatchBody = z.looseObject(templateFields).partial();
 const settingsBody = z.looseObject({
-  building_id: z.number().int().optional().meta({ examples: [1] }),
-  email_recipients: z.string().optional().meta({ examples: ["super@example.com;manager@example.com"] }),
+  building_id: z
+    .number()
+    .int()
+    .optional()
+    .meta({ examples: [1] }),
+  email_recipients: z
+    .string()
+    .optional()
+    .meta({ examples: ["super@example.com;manager@example.com"] }),
 });
 
 /**
@@ -92,7 +107,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
       config: { can: "maintenance.use" },
       schema: {
         tags,
-        summary: "Comment templates by display order, then title (building: one building's; else every building the user sees)",
+        summary:
+          "Comment templates by display order, then title (building: one building's; else every building the user sees)",
         querystring: CommentTemplateQuery,
         response: { 200: paginated(CommentTemplate), ...errors },
       },
@@ -144,7 +160,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         tags,
         summary: "Edits a comment template (managers; any of title, template, display_order, building_id)",
         params: IdParams,
-        body: templateBody,
+        body: templatePatchBody,
         response: { 200: CommentTemplate, ...errors },
       },
     },
@@ -195,7 +211,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
       validatorCompiler: bodyAsSent,
       schema: {
         tags,
-        summary: "Sets who is mailed about new requests and status changes (email_recipients, semicolon-joined; managers)",
+        summary:
+          "Sets who is mailed about new requests and status changes (email_recipients, semicolon-joined; managers)",
         params: IdParams,
         body: settingsBody,
         response: { 200: MaintenanceNotificationSettings, ...errors },

@@ -127,7 +127,9 @@ describe("maintenance request types", () => {
     expect(active.map((x: MaintenanceRequestType) => x.id)).not.toContain(type.id);
     const inactive = (await t.as("frontdesk").get(`${TYPES}?is_active=false&limit=1000`)).json().results;
     expect(inactive.map((x: MaintenanceRequestType) => x.id)).toContain(type.id);
-    const residents = (await t.as("frontdesk").get(`${TYPES}?access_permissions=RESIDENTS_AND_STAFF&limit=1000`)).json();
+    const residents = (
+      await t.as("frontdesk").get(`${TYPES}?access_permissions=RESIDENTS_AND_STAFF&limit=1000`)
+    ).json();
     expect(residents.results.every((x: MaintenanceRequestType) => x.access_permissions === "RESIDENTS_AND_STAFF")).toBe(
       true,
     );
@@ -178,7 +180,10 @@ describe("comment templates", () => {
       display_order: 2,
     });
     const b = await addTemplate({ title: "Visit scheduled", template: "A visit is scheduled.", display_order: 1 });
-    const a = await addTemplate({ title: "Access needed", template: "Please leave access.", display_order: 1 }, "office");
+    const a = await addTemplate(
+      { title: "Access needed", template: "Please leave access.", display_order: 1 },
+      "office",
+    );
     await addTemplate({ building_id: 2, title: "Other building", template: "Elsewhere." });
     for (const user of STAFF) {
       const res = await t.as(user).get(`${TEMPLATES}?building=1`);
@@ -289,9 +294,11 @@ describe("notification settings", () => {
     expect((await t.as("manager").patch(`${SETTINGS}${id}/`, { email_recipients: 5 })).json()).toEqual({
       email_recipients: [MESSAGES.notAString],
     });
-    expect((await t.as("manager").patch(`${SETTINGS}${id}/`, { building_id: 2, email_recipients: "" })).json()).toEqual({
-      building_id: [M.otherBuilding],
-    });
+    expect((await t.as("manager").patch(`${SETTINGS}${id}/`, { building_id: 2, email_recipients: "" })).json()).toEqual(
+      {
+        building_id: [M.otherBuilding],
+      },
+    );
     const cleared = await t.as("manager").patch(`${SETTINGS}${id}/`, { email_recipients: "" });
     expect(cleared.json().email_recipients).toBe("");
   });
@@ -347,13 +354,27 @@ describe("activity", () => {
   it("the building's events of the last 48 hours, newest first, with unit, type, what happened and who", async () => {
     await t.db.execute(sql`delete from events where entity_type = 'maintenance_request'`);
     const r = await request(1);
-    const created = await event(1, r.id, "MAINTENANCE_REQUEST_CREATED", "Request created", 5, `Request #${r.id} created`);
+    const created = await event(
+      1,
+      r.id,
+      "MAINTENANCE_REQUEST_CREATED",
+      "Request created",
+      5,
+      `Request #${r.id} created`,
+    );
     const status = await event(1, r.id, "MAINTENANCE_REQUEST_STATUS_CHANGED", "Status changed", 3, "Open ==> On Hold");
     await t.db.execute(
       sql`insert into maintenance_request_comments (maintenance_request_id, comment, change_status_to, entered_by_id, date_created)
         values (${r.id}, 'Waiting for parts', 'ON_HOLD', ${status.user}, ${status.at}::timestamptz)`,
     );
-    const comment = await event(1, r.id, "MAINTENANCE_REQUEST_COMMENT_ADDED", "Comment added", 1, "Parts arrive Monday");
+    const comment = await event(
+      1,
+      r.id,
+      "MAINTENANCE_REQUEST_COMMENT_ADDED",
+      "Comment added",
+      1,
+      "Parts arrive Monday",
+    );
     await event(1, r.id, "MAINTENANCE_REQUEST_CREATED", "Request created", 49);
     const elsewhere = await request(2);
     await event(2, elsewhere.id, "MAINTENANCE_REQUEST_CREATED", "Request created", 1);
@@ -396,10 +417,63 @@ describe("activity", () => {
     });
   });
 
+  it("follows the requests' own writes: created, status changed to On Hold, comment", async () => {
+    await t.db.execute(sql`delete from events where entity_type = 'maintenance_request'`);
+    const apt = await one<{ id: number }>(sql`select id from apartments where building_id = 1 order by id limit 1`);
+    const type = await addType({ name: `Activity flow ${Date.now()}` });
+    const REQUESTS = `${BASE}/maintenance-requests/`;
+    const created = await t.as("frontdesk").post(`${REQUESTS}?building=1`, {
+      apartment_id: Number(apt.id),
+      maintenance_request_type_id: type.id,
+      description: "Door sticks",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const held = await t.as("maintenance").post(`${REQUESTS}${id}/update_status/?building=1`, {
+      status: "ON_HOLD",
+      comment: { comment: "Waiting for a part", is_private: false },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    const comment = await t.as("porter").post(`${BASE}/comments/`, { maintenance_request_id: id, comment: "Seen it" });
+    expect(comment.statusCode, comment.body).toBe(201);
+    const feed = (await t.as("frontdesk").get(`${ACTIVITY}?building=1`)).json().results as MaintenanceActivity[];
+    expect(feed.map((a) => [a.maintenance_request_id, a.type, a.status, a.description])).toEqual([
+      [id, "MAINTENANCE_REQUEST_COMMENT_ADDED", null, "Comment added"],
+      [id, "MAINTENANCE_REQUEST_STATUS_CHANGED", "ON_HOLD", M.statusChangedTo("On Hold")],
+      [id, "MAINTENANCE_REQUEST_CREATED", null, "Request created"],
+    ]);
+    expect(feed[0].maintenance_request_type_name).toBe(type.name);
+  });
+
   it("needs a building the user may see; staff only", async () => {
     expect((await t.as("frontdesk").get(ACTIVITY)).statusCode).toBe(400);
     expect((await t.as("frontdesk").get(`${ACTIVITY}?building=3`)).statusCode).toBe(403);
     expect((await t.as("tenant").get(`${ACTIVITY}?building=1`)).statusCode).toBe(403);
     expect((await t.as("office").get(`${ACTIVITY}?building=99999`)).statusCode).toBe(404);
+  });
+});
+
+describe("live", () => {
+  it("writes of types, templates and notification settings touch the maintenance_setup topic", async () => {
+    const seen: string[] = [];
+    const stop = t.app.changes.subscribe((topic) => seen.push(topic));
+    try {
+      const writes = [
+        () => t.as("office").post(TYPES, { name: `Live type ${Date.now()}`, display_order: 1 }),
+        () => t.as("manager").post(TEMPLATES, { building_id: 1, title: "Live", template: "Live", display_order: 0 }),
+        async () => {
+          const { id } = (await t.as("manager").get(`${SETTINGS}?building=1`)).json();
+          return t.as("manager").patch(`${SETTINGS}${id}/`, { email_recipients: `live${Date.now()}@example.com` });
+        },
+      ];
+      for (const write of writes) {
+        seen.length = 0;
+        const res = await write();
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        expect(seen).toContain("maintenance_setup:all");
+      }
+    } finally {
+      stop();
+    }
   });
 });

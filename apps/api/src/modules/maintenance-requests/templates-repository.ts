@@ -49,7 +49,11 @@ export async function insertTemplate(db: DbOrTx, values: TemplateInsert): Promis
 }
 
 /** The changed template (null when it is gone). */
-export async function updateTemplate(db: DbOrTx, id: number, set: Partial<TemplateInsert>): Promise<TemplateRow | null> {
+export async function updateTemplate(
+  db: DbOrTx,
+  id: number,
+  set: Partial<TemplateInsert>,
+): Promise<TemplateRow | null> {
   const [row] = await db
     .update(templates)
     .set({ ...set, last_modified: sql`now()` })

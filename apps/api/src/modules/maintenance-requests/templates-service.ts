@@ -34,7 +34,11 @@ const toTemplate = (r: repo.TemplateRow): CommentTemplate => ({
   display_order: r.display_order,
 });
 
-async function page(ctx: ServiceContext, buildingIds: readonly number[] | null, q: { limit?: number; offset?: number }) {
+async function page(
+  ctx: ServiceContext,
+  buildingIds: readonly number[] | null,
+  q: { limit?: number; offset?: number },
+) {
   const p = pageOf(q, COMMENT_TEMPLATE_PAGE_SIZE, COMMENT_TEMPLATE_PAGE_SIZE);
   const { rows, count } = await repo.listTemplates(ctx.db, buildingIds, p);
   return paginate(ctx, p, count, rows.map(toTemplate));
