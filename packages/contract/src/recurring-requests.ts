@@ -198,9 +198,9 @@ const flagFields = <K extends string>(keys: readonly K[]) =>
 
 /** A required id of a form (a choice). */
 const requiredId = () =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), Id.optional()).pipe(
-    z.number({ error: MESSAGES.fieldRequired }),
-  );
+  z
+    .preprocess((v) => (v === "" || v === null ? undefined : v), Id.optional())
+    .pipe(z.number({ error: MESSAGES.fieldRequired }));
 
 const fields = {
   name: requiredFieldText(RECURRING_LIMITS.name),
@@ -250,7 +250,10 @@ export const RecurringRequestPatch = z
 export type RecurringRequestPatch = z.infer<typeof RecurringRequestPatch>;
 export type RecurringRequestPatchInput = z.input<typeof RecurringRequestPatch>;
 
-function endAfterStart(v: { start_date?: string | null; end_date?: string | null; is_forever?: boolean }, ctx: z.RefinementCtx) {
+function endAfterStart(
+  v: { start_date?: string | null; end_date?: string | null; is_forever?: boolean },
+  ctx: z.RefinementCtx,
+) {
   if (!v.is_forever && v.start_date && v.end_date && v.end_date < v.start_date)
     ctx.addIssue({ code: "custom", path: ["end_date"], message: MESSAGES.endBeforeStart });
 }
@@ -258,15 +261,49 @@ function endAfterStart(v: { start_date?: string | null; end_date?: string | null
 /** The form as the API document shows it. */
 export const RecurringRequestForm = z
   .looseObject({
-    building: z.number().int().optional().meta({ examples: [1] }),
-    name: z.string().optional().meta({ examples: ["Filter change"] }),
-    description: z.string().optional().meta({ examples: ["Change the HVAC filters"] }),
-    maintenance_request_type_id: z.number().int().optional().meta({ examples: [1] }),
-    apartment_id: z.number().int().optional().meta({ examples: [1] }),
-    employee_id: z.number().int().nullable().optional().meta({ examples: [null] }),
-    interval: z.string().optional().meta({ examples: ["WEEKLY"] }),
-    start_date: z.string().nullable().optional().meta({ examples: ["2026-01-05"] }),
-    end_date: z.string().nullable().optional().meta({ examples: [null] }),
+    building: z
+      .number()
+      .int()
+      .optional()
+      .meta({ examples: [1] }),
+    name: z
+      .string()
+      .optional()
+      .meta({ examples: ["Filter change"] }),
+    description: z
+      .string()
+      .optional()
+      .meta({ examples: ["Change the HVAC filters"] }),
+    maintenance_request_type_id: z
+      .number()
+      .int()
+      .optional()
+      .meta({ examples: [1] }),
+    apartment_id: z
+      .number()
+      .int()
+      .optional()
+      .meta({ examples: [1] }),
+    employee_id: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .meta({ examples: [null] }),
+    interval: z
+      .string()
+      .optional()
+      .meta({ examples: ["WEEKLY"] }),
+    start_date: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ examples: ["2026-01-05"] }),
+    end_date: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ examples: [null] }),
   })
   .meta({ description: "A recurring request (every field of the entity may be sent)" });
 
@@ -293,9 +330,9 @@ export function normalizeRule<T extends Partial<RecurringRuleFields> & { is_fore
 }
 
 /** A form's values as the API wants them: blank start dropped, end cleared when forever or blank. */
-export function recurringPayload<T extends { start_date?: string | null; end_date?: string | null; is_forever?: boolean }>(
-  form: T,
-): T {
+export function recurringPayload<
+  T extends { start_date?: string | null; end_date?: string | null; is_forever?: boolean },
+>(form: T): T {
   const out = normalizeRule({ ...form } as T & Partial<RecurringRuleFields>);
   if (!out.start_date) delete out.start_date;
   if (out.is_forever || !out.end_date) out.end_date = null;

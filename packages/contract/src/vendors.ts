@@ -141,11 +141,27 @@ export type VendorPatchInput = z.input<typeof VendorPatch>;
 /** The form as the API document shows it. */
 export const VendorForm = z
   .looseObject({
-    building: z.number().int().optional().meta({ examples: [1] }),
-    name: z.string().optional().meta({ examples: ["Acme Plumbing"] }),
-    category: z.string().optional().meta({ examples: ["Plumbing"] }),
-    phone: z.string().optional().meta({ examples: ["555-0100"] }),
-    email: z.string().optional().meta({ examples: ["office@acme.example"] }),
+    building: z
+      .number()
+      .int()
+      .optional()
+      .meta({ examples: [1] }),
+    name: z
+      .string()
+      .optional()
+      .meta({ examples: ["Acme Plumbing"] }),
+    category: z
+      .string()
+      .optional()
+      .meta({ examples: ["Plumbing"] }),
+    phone: z
+      .string()
+      .optional()
+      .meta({ examples: ["555-0100"] }),
+    email: z
+      .string()
+      .optional()
+      .meta({ examples: ["office@acme.example"] }),
   })
   .meta({ description: "A vendor (every text field of the entity may be sent)" });
 

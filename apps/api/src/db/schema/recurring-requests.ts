@@ -59,7 +59,9 @@ export const recurringMaintenanceRequests = pgTable(
     // The building's list by name (active ones, or all).
     index("recurring_maintenance_requests_building_idx").on(t.building_id, t.is_active, t.name),
     // The job: active schedules due.
-    index("recurring_maintenance_requests_due_idx").on(t.next_scheduled_date).where(sql`${t.is_active}`),
+    index("recurring_maintenance_requests_due_idx")
+      .on(t.next_scheduled_date)
+      .where(sql`${t.is_active}`),
     index("recurring_maintenance_requests_type_idx").on(t.maintenance_request_type_id),
     index("recurring_maintenance_requests_apartment_idx").on(t.apartment_id),
     index("recurring_maintenance_requests_employee_idx").on(t.employee_id),

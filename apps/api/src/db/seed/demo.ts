@@ -5,6 +5,7 @@ import { seedInstructions, type SeedInstructionsOptions } from "./instructions.t
 import { seedAccessKeys } from "./access-keys.ts";
 import { seedLockoutsAndContractors } from "./lockouts-contractors.ts";
 import { seedMaintenance } from "./maintenance.ts";
+import { seedRecurringAndVendors } from "./recurring-vendors.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -698,12 +699,14 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   await seedAccessKeys(tx, { now, files });
   const lockoutsAndContractors = await seedLockoutsAndContractors(tx, { now });
   const { maintenance_requests } = await seedMaintenance(tx, { now, files });
+  const recurringAndVendors = await seedRecurringAndVendors(tx, { now });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,
     instructions: instructionCount,
     ...lockoutsAndContractors,
     maintenance_requests,
+    ...recurringAndVendors,
     buildings: BUILDING_PLANS.length,
     apartments: apartmentCount,
     occupancies: occupancyCount,

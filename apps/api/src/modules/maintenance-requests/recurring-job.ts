@@ -9,6 +9,7 @@ import { topics } from "../../lib/change-feed.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 import { dayjs } from "../../lib/dates.ts";
 import * as repo from "./recurring-repository.ts";
+import * as requests from "./repository.ts";
 import { addDays, dueThrough, latestDue, nextOccurrence } from "./recurring-schedule.ts";
 
 /**
@@ -64,13 +65,19 @@ export async function runRecurringRequests(ctx: ServiceContext): Promise<Recurri
           const id = await repo.insertGeneratedRequest(tx, {
             schedule: s,
             day,
+            occupancyId: await requests.currentOccupancyOf(tx, s.apartment_id, day),
             status: MAINTENANCE_INITIAL_STATUS[set],
             at: now,
-            eventType: "MAINTENANCE_REQUEST_CREATED",
-            eventDisplay: MAINTENANCE_EVENT_DISPLAY.MAINTENANCE_REQUEST_CREATED,
-            eventNote: `Made by the recurring request "${s.name}" for ${day}`,
           });
           if (id !== null) {
+            await requests.insertEvent(tx, {
+              building_id: s.building_id,
+              request_id: id,
+              type: "MAINTENANCE_REQUEST_CREATED",
+              type_display: MAINTENANCE_EVENT_DISPLAY.MAINTENANCE_REQUEST_CREATED,
+              note: `Request #${id} created by the recurring request "${s.name}" for ${day}`,
+              performed_by_id: s.created_by_id,
+            });
             result.created++;
             touched.add(s.building_id);
           }
@@ -89,6 +96,6 @@ export async function runRecurringRequests(ctx: ServiceContext): Promise<Recurri
     }
     if (step.done) break;
   }
-  for (const b of touched) ctx.changes.touch(topics.recurringRequests(b), `maintenance_requests:${b}`);
+  for (const b of touched) ctx.changes.touch(topics.recurringRequests(b), topics.maintenanceRequests(b));
   return result;
 }

@@ -1,17 +1,16 @@
 import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { MAINTENANCE_ENTITY } from "@portico/contract";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   apartments,
   employees,
   maintenanceRequestTypes,
   recurringMaintenanceRequests as rmr,
-  userBuildings,
   users,
 } from "../../db/schema/index.ts";
 import { pageWithTotal, rowsOf } from "../../lib/sql.ts";
 
 export { findApartment } from "../../lib/occupancy-repository.ts";
+export { findMaintenanceEmployee, findType } from "./repository.ts";
 
 /** Every query of recurring maintenance requests (the schedules) and of the job that runs them. */
 
@@ -75,7 +74,10 @@ export async function listRecurring(
     .limit(page.limit)
     .offset(page.offset);
   return pageWithTotal(found as (RecurringRow & { total: number })[], page.offset, async () => {
-    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(rmr).where(where);
+    const [r] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rmr)
+      .where(where);
     return r.n;
   });
 }
@@ -93,7 +95,12 @@ export async function insertRecurring(db: DbOrTx, buildingId: number, values: Re
   return row.id;
 }
 
-export async function updateRecurring(db: DbOrTx, id: number, values: Partial<RecurringValues>, at: Date): Promise<boolean> {
+export async function updateRecurring(
+  db: DbOrTx,
+  id: number,
+  values: Partial<RecurringValues>,
+  at: Date,
+): Promise<boolean> {
   const rows = await db
     .update(rmr)
     .set({ ...values, last_modified: at })
@@ -111,27 +118,6 @@ export async function deleteRecurring(db: DbOrTx, id: number): Promise<boolean> 
 // ---------------------------------------------------------------------------------------------
 // What a schedule names
 
-export async function findType(db: DbOrTx, id: number) {
-  const rows = await db
-    .select({ id: maintenanceRequestTypes.id, is_active: maintenanceRequestTypes.is_active })
-    .from(maintenanceRequestTypes)
-    .where(eq(maintenanceRequestTypes.id, id))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** Is this employee an active maintenance (MT) user with access to the building? */
-export async function isMaintenanceEmployee(db: DbOrTx, employeeId: number, buildingId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .innerJoin(users, eq(users.id, employees.user_id))
-    .innerJoin(userBuildings, and(eq(userBuildings.user_id, users.id), eq(userBuildings.building_id, buildingId)))
-    .where(and(eq(employees.id, employeeId), eq(users.role, "MT"), eq(users.is_active, true)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The job
 
@@ -147,8 +133,18 @@ export interface DueSchedule extends Omit<RecurringTableRow, "date_created" | "l
  * building at `now`: its local day, the previous one before `runHour`), skipping those another
  * run holds and those in `skip`; null when none is left.
  */
-export async function lockNextDue(tx: DbOrTx, now: Date, runHour: number, skip: readonly number[]): Promise<DueSchedule | null> {
-  const skipping = skip.length ? sql`and r.id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})` : sql``;
+export async function lockNextDue(
+  tx: DbOrTx,
+  now: Date,
+  runHour: number,
+  skip: readonly number[],
+): Promise<DueSchedule | null> {
+  const skipping = skip.length
+    ? sql`and r.id not in (${sql.join(
+        skip.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   const local = sql`(${now.toISOString()}::timestamptz at time zone b.time_zone)`;
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
@@ -173,20 +169,20 @@ export interface GeneratedRequest {
   schedule: DueSchedule;
   /** The building-local day it is made for. */
   day: string;
+  /** The unit's current profile on that day, if any. */
+  occupancyId: number | null;
   status: string;
   at: Date;
-  eventType: string;
-  eventDisplay: string;
-  eventNote: string;
 }
 
 /**
- * Makes the schedule's request for `day` (its fields, the unit's current profile, entered by its
- * creator), with its creation event; nothing when that day's request exists already (the unique
- * index on the schedule and day). Returns the new request's id, or null.
+ * Makes the schedule's request for `day` (its fields, entered by its creator); nothing when that
+ * day's request exists already (maintenance_requests is unique on the schedule and the day).
+ * Returns the new request's id, or null.
  */
 export async function insertGeneratedRequest(tx: DbOrTx, g: GeneratedRequest): Promise<number | null> {
   const s = g.schedule;
+  const at = g.at.toISOString();
   const rows = rowsOf<{ id: number }>(
     await tx.execute(sql`
       insert into maintenance_requests (
@@ -194,25 +190,14 @@ export async function insertGeneratedRequest(tx: DbOrTx, g: GeneratedRequest): P
         description, is_high_priority, is_permission_to_enter, permission_to_enter_comments, status,
         date_opened, date_created, last_modified, recurring_maintenance_request_id, recurring_scheduled_for)
       values (
-        ${s.building_id}, ${s.apartment_id},
-        (select o.id from occupancies o
-          where o.apartment_id = ${s.apartment_id} and o.is_active
-            and (o.lease_start_date is null or o.lease_start_date <= ${g.day}::date)
-          order by o.id desc limit 1),
-        ${s.maintenance_request_type_id}, ${s.employee_id}, ${s.created_by_id},
-        ${s.description}, ${s.is_high_priority}, ${s.is_permission_to_enter}, ${s.permission_to_enter_comments},
-        ${g.status}, ${g.at.toISOString()}::timestamptz, ${g.at.toISOString()}::timestamptz,
-        ${g.at.toISOString()}::timestamptz, ${s.id}, ${g.day}::date)
+        ${s.building_id}, ${s.apartment_id}, ${g.occupancyId}, ${s.maintenance_request_type_id}, ${s.employee_id},
+        ${s.created_by_id}, ${s.description}, ${s.is_high_priority}, ${s.is_permission_to_enter},
+        ${s.permission_to_enter_comments}, ${g.status}, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
+        ${s.id}, ${g.day}::date)
       on conflict (recurring_maintenance_request_id, recurring_scheduled_for) do nothing
       returning id`),
   );
-  if (!rows.length) return null;
-  const id = Number(rows[0].id);
-  await tx.execute(sql`
-    insert into events (building_id, entity_type, entity_id, type, type_display, note, performed_by_id, date_created)
-    values (${s.building_id}, ${MAINTENANCE_ENTITY}, ${id}, ${g.eventType}, ${g.eventDisplay}, ${g.eventNote},
-      ${s.created_by_id}, ${g.at.toISOString()}::timestamptz)`);
-  return id;
+  return rows.length ? Number(rows[0].id) : null;
 }
 
 /** Moves the schedule's next day (null: none left). */

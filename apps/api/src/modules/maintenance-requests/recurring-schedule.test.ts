@@ -57,7 +57,13 @@ describe("MONTHLY", () => {
     expect(days(r, "2028-01-31", 3)).toEqual(["2028-02-29", "2028-03-30", "2028-04-30"]);
   });
   it("is only the ticked months, across the year's end", () => {
-    const r = rule({ interval: "MONTHLY", start_date: "2026-01-15", is_march: true, is_november: true, is_monday: true });
+    const r = rule({
+      interval: "MONTHLY",
+      start_date: "2026-01-15",
+      is_march: true,
+      is_november: true,
+      is_monday: true,
+    });
     expect(days(r, "2026-01-01", 4)).toEqual(["2026-03-15", "2026-11-15", "2027-03-15", "2027-11-15"]);
     expect(nextOccurrence(r, "2026-11-16")).toBe("2027-03-15");
   });

@@ -77,7 +77,8 @@ export function nextOccurrence(rule: Rule, from: string): string | null {
 }
 
 /** Is `day` a day of the rule? */
-export const occursOn = (rule: Rule, day: string): boolean => day >= rule.start_date && nextOccurrence(rule, day) === day;
+export const occursOn = (rule: Rule, day: string): boolean =>
+  day >= rule.start_date && nextOccurrence(rule, day) === day;
 
 /**
  * The latest day of the rule from `next` (a day of the rule) up to `through`, or null when

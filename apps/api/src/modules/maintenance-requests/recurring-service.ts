@@ -136,7 +136,7 @@ async function checkReferences(ctx: ServiceContext, buildingId: number, v: Parti
     if (!apt || apt.building_id !== buildingId) errors.apartment_id = [MAINTENANCE_MESSAGES.apartmentNotInBuilding];
   }
   if (changed.has("employee_id") && v.employee_id != null) {
-    if (!(await repo.isMaintenanceEmployee(ctx.db, v.employee_id, buildingId)))
+    if (!(await repo.findMaintenanceEmployee(ctx.db, v.employee_id, buildingId)))
       errors.employee_id = [MAINTENANCE_MESSAGES.notMaintenanceEmployee];
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -210,9 +210,14 @@ export async function updateRecurring(
 }
 
 /** DELETE …/{id}/: the requests it made stay (their link is cleared). */
-export async function deleteRecurring(ctx: ServiceContext, id: number, buildingId?: number): Promise<RecurringRequestDeleted> {
+export async function deleteRecurring(
+  ctx: ServiceContext,
+  id: number,
+  buildingId?: number,
+): Promise<RecurringRequestDeleted> {
   const { row } = await reachable(ctx, id, buildingId);
   if (!(await repo.deleteRecurring(ctx.db, id))) throw new NotFoundError();
   touch(ctx, row.building_id);
+  ctx.changes.touch(topics.maintenanceRequests(row.building_id));
   return { id, detail: RM.deleted };
 }

@@ -47,7 +47,10 @@ export async function listVendors(
     .limit(page.limit)
     .offset(page.offset);
   return pageWithTotal(found, page.offset, async () => {
-    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(vendors).where(where);
+    const [r] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(vendors)
+      .where(where);
     return r.n;
   });
 }
@@ -75,7 +78,12 @@ export async function insertVendor(db: DbOrTx, buildingId: number, values: Vendo
   return row;
 }
 
-export async function updateVendor(db: DbOrTx, id: number, values: Partial<VendorValues>, at: Date): Promise<VendorRow | null> {
+export async function updateVendor(
+  db: DbOrTx,
+  id: number,
+  values: Partial<VendorValues>,
+  at: Date,
+): Promise<VendorRow | null> {
   const rows = await db
     .update(vendors)
     .set({ ...values, last_modified: at })

@@ -73,7 +73,11 @@ async function reachable(ctx: ServiceContext, id: number, buildingId?: number): 
 export async function listVendors(ctx: ServiceContext, q: VendorListQuery) {
   await requireBuilding(ctx, ctx.db, q.building, ACTION);
   const page = pageOf(q, VENDOR_PAGE_SIZE, VENDOR_MAX_LIMIT);
-  const { rows, count } = await repo.listVendors(ctx.db, { buildingId: q.building, search: q.search || undefined }, page);
+  const { rows, count } = await repo.listVendors(
+    ctx.db,
+    { buildingId: q.building, search: q.search || undefined },
+    page,
+  );
   return paginate(ctx, page, count, rows.map(toVendor));
 }
 
@@ -97,7 +101,12 @@ export async function createVendor(ctx: ServiceContext, body: VendorWrite, query
 }
 
 /** PATCH /vendors/{id}/ */
-export async function updateVendor(ctx: ServiceContext, id: number, body: VendorPatch, buildingId?: number): Promise<Vendor> {
+export async function updateVendor(
+  ctx: ServiceContext,
+  id: number,
+  body: VendorPatch,
+  buildingId?: number,
+): Promise<Vendor> {
   const head = await reachable(ctx, id, buildingId);
   const values = valuesOf(body);
   const row = Object.keys(values).length ? await repo.updateVendor(ctx.db, id, values, ctx.clock()) : head;

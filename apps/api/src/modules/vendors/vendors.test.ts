@@ -60,7 +60,12 @@ async function rowsOfXlsx(buf: Buffer): Promise<string[][]> {
 
 describe("vendors", () => {
   it("every staff member adds, reads, changes and deletes a building's vendors", async () => {
-    const v = await add({ name: " Acme Plumbing ", category: "Plumbing", phone: "555-0100", email: "office@acme.example" });
+    const v = await add({
+      name: " Acme Plumbing ",
+      category: "Plumbing",
+      phone: "555-0100",
+      email: "office@acme.example",
+    });
     expect(v).toMatchObject({
       building: 1,
       name: "Acme Plumbing",
@@ -126,7 +131,17 @@ describe("vendors", () => {
     const b2 = await add({ building: 2, name: "Park Terrace Vendor" });
     const file = await sheet([
       ["Name", "Category", "Address", "City", "State", "Zip", "Phone", "Email", "Website"],
-      ["Zeta Roofing", "Roofing", "1 Main St", "Springfield", "NJ", "07081", "555-0111", "z@zeta.example", "zeta.example"],
+      [
+        "Zeta Roofing",
+        "Roofing",
+        "1 Main St",
+        "Springfield",
+        "NJ",
+        "07081",
+        "555-0111",
+        "z@zeta.example",
+        "zeta.example",
+      ],
       [null, null, null, null, null, null, null, null, null],
       ["Ace Locks", "Locksmith", null, null, null, 7081, null, null, null],
     ]);
@@ -136,7 +151,12 @@ describe("vendors", () => {
     expect(await names()).toEqual(["Ace Locks", "Zeta Roofing"]);
     expect((await t.as("frontdesk").get(ONE(b2.id))).statusCode).toBe(200);
     const all = (await t.as("frontdesk").get(`${LIST}?building=1`)).json().results as Vendor[];
-    expect(all[1]).toMatchObject({ category: "Roofing", zip: "07081", email: "z@zeta.example", website: "zeta.example" });
+    expect(all[1]).toMatchObject({
+      category: "Roofing",
+      zip: "07081",
+      email: "z@zeta.example",
+      website: "zeta.example",
+    });
     expect(all[0]).toMatchObject({ zip: "7081", address: "" });
 
     const dl = await t.as("frontdesk").get(EXPORT(1));
@@ -155,12 +175,22 @@ describe("vendors", () => {
 
   it("a row without a name refuses the whole file with its row number; nothing changes", async () => {
     await add({ name: "Still Here" });
-    const file = await sheet([["name", "category"], ["Good Co", "x"], [null, "Orphan category"], ["Bad Mail", null]]);
+    const file = await sheet([
+      ["name", "category"],
+      ["Good Co", "x"],
+      [null, "Orphan category"],
+      ["Bad Mail", null],
+    ]);
     const res = await upload(file);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ vendors_file: [VM.rowNameRequired(3)] });
     expect(VM.rowNameRequired(3)).toContain("Row 3");
-    const mail = await upload(await sheet([["name", "email"], ["Bad Mail", "not-an-email"]]));
+    const mail = await upload(
+      await sheet([
+        ["name", "email"],
+        ["Bad Mail", "not-an-email"],
+      ]),
+    );
     expect(mail.json()).toEqual({ vendors_file: [VM.rowError(2, "email", VM.invalidEmail)] });
     expect(await names()).toEqual(["Still Here"]);
   });
@@ -171,7 +201,16 @@ describe("vendors", () => {
     expect((await upload(csv, "1", "vendors.xlsx")).json()).toEqual({ vendors_file: [VM.xlsxOnly] });
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64)]);
     expect((await upload(zip)).json()).toEqual({ vendors_file: [VM.unreadable] });
-    expect((await upload(await sheet([["company", "city"], ["Acme", "X"]]))).json()).toEqual({
+    expect(
+      (
+        await upload(
+          await sheet([
+            ["company", "city"],
+            ["Acme", "X"],
+          ]),
+        )
+      ).json(),
+    ).toEqual({
       vendors_file: [VM.missingNameColumn],
     });
     const none = multipart([["building", "1"]]);
