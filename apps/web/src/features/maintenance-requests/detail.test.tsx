@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import {
   defaultBuildingSettings,
   MAINTENANCE_LIMITS,
@@ -211,7 +211,8 @@ describe("the create form", () => {
   it("starts from the unit in the query, offers active types only and shows the chosen type's instructions", async () => {
     fakeApi(undefined, defaults());
     renderCreate();
-    expect(((await screen.findByRole("combobox", { name: /^Unit/ })) as HTMLInputElement).value).toBe("1203");
+    const unit = (await screen.findByRole("combobox", { name: /^Unit/ })) as HTMLInputElement;
+    await waitFor(() => expect(unit.value).toBe("1203"));
     fireEvent.mouseDown(screen.getByRole("combobox", { name: /^Request type/ }));
     const options = within(await screen.findByRole("listbox")).getAllByRole("option");
     expect(options.map((o) => o.textContent)).toEqual(["Plumbing", "Electrical"]);
@@ -222,7 +223,8 @@ describe("the create form", () => {
   it("finds the unit of an occupancy given alone", async () => {
     fakeApi(undefined, defaults());
     renderCreate("?occupancy_id=92");
-    expect(((await screen.findByRole("combobox", { name: /^Unit/ })) as HTMLInputElement).value).toBe("702");
+    const unit = (await screen.findByRole("combobox", { name: /^Unit/ })) as HTMLInputElement;
+    await waitFor(() => expect(unit.value).toBe("702"));
   });
 
   it("requires a unit, a type and a description; counts the description up to 2000", async () => {
@@ -287,7 +289,10 @@ describe("the create form", () => {
   });
 
   it("shows the server's errors under their fields and keeps what was typed; a 413 reads the 10 MB message", async () => {
-    let answer: { status: number; body: unknown } = { status: 400, body: { employee_id: [MAINTENANCE_MESSAGES.notMaintenanceEmployee] } };
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: { employee_id: [MAINTENANCE_MESSAGES.notMaintenanceEmployee] },
+    };
     fakeApi((c) => (c.method === "POST" ? answer : undefined), defaults());
     renderCreate();
     await screen.findByRole("combobox", { name: /^Unit/ });
@@ -356,6 +361,21 @@ describe("the detail page", () => {
     expect(await screen.findByTestId("signing-line")).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Edit request details" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Get signature" })).toBeNull();
+  });
+
+  it("the browser's print hides the buttons and shows a signing line too", async () => {
+    fakeApi(undefined, defaults());
+    renderDetail("/1/maintenance/requests/500", withSignatures());
+    expect(await screen.findByRole("button", { name: "Get signature" })).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new Event("beforeprint"));
+    });
+    expect(screen.getByTestId("signing-line")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Edit request details" })).toBeNull();
+    act(() => {
+      window.dispatchEvent(new Event("afterprint"));
+    });
+    expect(await screen.findByRole("link", { name: "Edit request details" })).toBeTruthy();
   });
 
   it("opens the edit form on …/edit and saves with PATCH", async () => {
@@ -473,5 +493,60 @@ describe("the signature", () => {
     expect((await screen.findByRole("img", { name: "Signature" })).getAttribute("src")).toBe("/media/sig.png");
     const patch = calls.filter((c) => c.method === "PATCH").pop()!;
     expect(patch.body).toEqual({ signature_url: "data:image/png;base64,AAAA" });
+  });
+});
+
+describe("comments and photos", () => {
+  it("adds a private comment", async () => {
+    const { calls } = fakeApi(
+      (c) =>
+        c.method === "POST" && c.path === "/maintenance-requests/comments/" ? { status: 201, body: {} } : undefined,
+      defaults(),
+    );
+    renderDetail();
+    const form = await screen.findByRole("form", { name: "Add a comment" });
+    fireEvent.click(within(form).getByRole("button", { name: "Add comment" }));
+    expect(await within(form).findByText(MESSAGES.fieldRequired)).toBeTruthy();
+    fireEvent.change(within(form).getByRole("textbox", { name: "New comment" }), {
+      target: { value: "Parts ordered" },
+    });
+    fireEvent.click(within(form).getByRole("checkbox", { name: /Private/ }));
+    fireEvent.click(within(form).getByRole("button", { name: "Add comment" }));
+    expect(await screen.findByText(MAINTENANCE_MESSAGES.commentAdded)).toBeTruthy();
+    const post = calls.find((c) => c.path === "/maintenance-requests/comments/")!;
+    expect(post.body).toEqual({ maintenance_request_id: 500, comment: "Parts ordered", is_private: true });
+    expect(post.query.get("building")).toBe("1");
+  });
+
+  it("adds a captioned photo (multipart); over 10 MB is refused before sending and a 413 reads the same", async () => {
+    let status = 413;
+    const { calls } = fakeApi(
+      (c) => (c.method === "POST" && c.path === "/maintenance-requests/photos/" ? { status, body: {} } : undefined),
+      defaults(),
+    );
+    renderDetail();
+    const form = await screen.findByRole("form", { name: "Add a photo" });
+    const input = form.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const big = new File([new Uint8Array(1)], "big.jpg", { type: "image/jpeg" });
+    Object.defineProperty(big, "size", { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await within(form).findByText(MAINTENANCE_MESSAGES.photoTooLarge)).toBeTruthy();
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array([1])], "sink.png", { type: "image/png" })] },
+    });
+    fireEvent.change(within(form).getByRole("textbox", { name: "Caption" }), { target: { value: "Under the sink" } });
+    fireEvent.click(within(form).getByRole("checkbox", { name: /Private/ }));
+    fireEvent.click(within(form).getByRole("button", { name: "Add photo" }));
+    expect(await within(form).findByText(MAINTENANCE_MESSAGES.photoTooLarge)).toBeTruthy();
+    status = 201;
+    fireEvent.click(within(form).getByRole("button", { name: "Add photo" }));
+    expect(await screen.findByText(MAINTENANCE_MESSAGES.photoAdded)).toBeTruthy();
+    const posts = calls.filter((c) => c.path === "/maintenance-requests/photos/");
+    expect(posts).toHaveLength(2);
+    const body = posts[1].body as FormData;
+    expect(body.get("maintenance_request_id")).toBe("500");
+    expect(body.get("caption")).toBe("Under the sink");
+    expect(body.get("is_private")).toBe("true");
+    expect((body.get("photo_url") as File).name).toBe("sink.png");
   });
 });

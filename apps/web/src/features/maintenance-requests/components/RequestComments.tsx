@@ -1,11 +1,12 @@
 import { useForm } from "react-hook-form";
+import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import LockIcon from "@mui/icons-material/Lock";
-import { MAINTENANCE_LIMITS, type MaintenanceRequest, MESSAGES } from "@portico/contract";
+import { MAINTENANCE_LIMITS, MAINTENANCE_MESSAGES, type MaintenanceRequest, MESSAGES } from "@portico/contract";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { FormCheckbox, FormTextField } from "../../../components/FormFields.tsx";
 import { applyServerErrors } from "../../../lib/forms.ts";
@@ -37,6 +38,7 @@ export function RequestComments({
   /** Print: the comments without the form. */
   readOnly?: boolean;
 }) {
+  const { enqueueSnackbar } = useSnackbar();
   const add = useAddRequestComment(building);
   const form = useForm<CommentFormValues>({ defaultValues: { comment: "", is_private: false } });
   const { control, handleSubmit, formState, reset, setError } = form;
@@ -50,6 +52,7 @@ export function RequestComments({
     try {
       await add.mutateAsync({ maintenance_request_id: request.id, comment, is_private: v.is_private });
       reset();
+      enqueueSnackbar(MAINTENANCE_MESSAGES.commentAdded, { variant: "success" });
     } catch (err) {
       applyServerErrors(err, form, { fields: FIELDS });
     }

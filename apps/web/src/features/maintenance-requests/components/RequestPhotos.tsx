@@ -1,4 +1,5 @@
 import { useId, useState, type ChangeEvent } from "react";
+import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -85,6 +86,7 @@ export const PHOTO_REQUIRED = "Please choose a photo.";
 
 function AddPhotoForm({ request, building }: { request: MaintenanceRequest; building: number }) {
   const id = useId();
+  const { enqueueSnackbar } = useSnackbar();
   const add = useAddRequestPhoto(building);
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState("");
@@ -125,6 +127,7 @@ function AddPhotoForm({ request, building }: { request: MaintenanceRequest; buil
           setCaption("");
           setPrivate(false);
           setRound((r) => r + 1);
+          enqueueSnackbar(MAINTENANCE_MESSAGES.photoAdded, { variant: "success" });
         },
       },
     );

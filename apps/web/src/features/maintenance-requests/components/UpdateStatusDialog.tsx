@@ -14,7 +14,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import TextField from "@mui/material/TextField";
-import { MAINTENANCE_LIMITS, type MaintenanceRequest, MESSAGES } from "@portico/contract";
+import { MAINTENANCE_LIMITS, MAINTENANCE_MESSAGES, type MaintenanceRequest, MESSAGES } from "@portico/contract";
 import { DateField } from "../../../components/DateField.tsx";
 import { DialogFormActions } from "../../../components/FormActions.tsx";
 import { FormCheckbox, FormTextField } from "../../../components/FormFields.tsx";
@@ -105,7 +105,7 @@ function StatusForm({
           comment: { comment: v.comment.trim(), is_private: v.is_private },
         },
       });
-      enqueueSnackbar(MESSAGES.dataSaved, { variant: "success" });
+      enqueueSnackbar(MAINTENANCE_MESSAGES.statusUpdated, { variant: "success" });
       onClose();
     } catch (err) {
       applyServerErrors(err, form, { fields: FIELDS });

@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -10,7 +11,6 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import EditIcon from "@mui/icons-material/Edit";
 import PrintIcon from "@mui/icons-material/Print";
 import UpdateIcon from "@mui/icons-material/Update";
@@ -71,6 +71,22 @@ function DetailPage({ id }: { id: number }) {
   return <Detail request={request.data} building={building} timeZone={info?.time_zone} />;
 }
 
+/** True while the browser prints the page (between beforeprint and afterprint, rendered before the snapshot). */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const on = () => flushSync(() => setPrinting(true));
+    const off = () => setPrinting(false);
+    window.addEventListener("beforeprint", on);
+    window.addEventListener("afterprint", off);
+    return () => {
+      window.removeEventListener("beforeprint", on);
+      window.removeEventListener("afterprint", off);
+    };
+  }, []);
+  return printing;
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
@@ -118,7 +134,7 @@ function Detail({
   const location = useLocation();
   const [params] = useSearchParams();
   const { settings } = useBuilding();
-  const paper = useMediaQuery("print");
+  const paper = usePrinting();
   const printing = params.get("print") === "1" || paper;
   const editing = location.pathname.replace(/\/+$/, "").endsWith("/edit");
   const [updating, setUpdating] = useState(false);
