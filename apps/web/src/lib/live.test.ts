@@ -73,7 +73,7 @@ describe("live stream of a building", () => {
     expect(invalidate.mock.calls[1][0]).toEqual({ queryKey: ["shift-logs", "notes"] });
 
     s.push("id: x.6\nevent: reset\ndata: {}\n\n");
-    await waitFor(() => invalidate.mock.calls.length === 11);
+    await waitFor(() => invalidate.mock.calls.length === 15);
     expect(invalidate.mock.calls.slice(2).map((c) => c[0])).toEqual([
       { queryKey: ["packages"] },
       { queryKey: ["shift-logs", "notes"] },
@@ -84,6 +84,10 @@ describe("live stream of a building", () => {
       { queryKey: ["contractors"] },
       { queryKey: ["contractor-types"] },
       { queryKey: ["access-keys"] },
+      { queryKey: ["maintenance-requests"] },
+      { queryKey: ["recurring-requests"] },
+      { queryKey: ["vendors"] },
+      { queryKey: ["maintenance-setup"] },
     ]);
     stop();
     stop = null;

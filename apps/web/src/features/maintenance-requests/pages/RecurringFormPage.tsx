@@ -3,11 +3,10 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import { defaultRecurringApartment } from "@portico/contract";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
-import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useApartmentsDropdown } from "../../../lib/queries.ts";
-import { useBuilding, useCan } from "../../../lib/session.tsx";
+import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import {
   useMaintenanceAssignees,
@@ -16,13 +15,10 @@ import {
   useRecurringRequest,
 } from "../api.ts";
 import { maintenancePaths } from "../model.ts";
+import { maintenanceScreen } from "../components/MaintenanceGate.tsx";
 import { RecurringForm, recurringValuesOf } from "../components/RecurringForm.tsx";
 
-export function Component() {
-  const can = useCan();
-  if (!can("maintenance.use")) return <NotFound />;
-  return <Page />;
-}
+export const Component = maintenanceScreen(Page);
 
 /**
  * /{building}/maintenance/recurring-requests/create and /{id}/edit: a recurring request's form

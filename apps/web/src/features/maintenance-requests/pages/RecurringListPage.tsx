@@ -15,25 +15,21 @@ import { RECURRING_MESSAGES, RECURRING_PAGE_SIZE, type RecurringRequest } from "
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { DataTable } from "../../../components/DataTable.tsx";
 import { useListUrl } from "../../../components/listUrl.ts";
-import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatDate } from "../../../lib/dates.ts";
-import { useBuilding, useCan } from "../../../lib/session.tsx";
+import { useBuilding } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useDeleteRecurringRequest, useRecurringRequests, useUpdateRecurringRequest } from "../api.ts";
 import { maintenancePaths } from "../model.ts";
+import { maintenanceScreen } from "../components/MaintenanceGate.tsx";
 
 const DESKTOP_ONLY = ["type", "interval", "next"];
 const createPath = (building: number) => `/${building}/maintenance/recurring-requests/create`;
 
-export function Component() {
-  const can = useCan();
-  if (!can("maintenance.use")) return <NotFound />;
-  return <Page />;
-}
+export const Component = maintenanceScreen(Page);
 
 /**
  * /{building}/maintenance/recurring-requests/list (document 2 sections 2, 4): the building's
