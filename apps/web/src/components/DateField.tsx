@@ -1,4 +1,5 @@
 import { useRef, type Ref } from "react";
+import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 import dayjs, { type Dayjs } from "dayjs";
 import { DatePicker } from "@mui/x-date-pickers/DatePicker";
 import { isValidDay } from "@portico/contract";
@@ -71,6 +72,46 @@ export function DateField({
         },
         field: { clearable: true },
       }}
+    />
+  );
+}
+
+export interface FormDateFieldProps<T extends FieldValues, O = T>
+  extends Omit<DateFieldProps, "value" | "onChange" | "onBlur" | "name" | "inputRef" | "error"> {
+  control: Control<T, unknown, O>;
+  name: Path<T>;
+  /** Called with each new value, after the form has it. */
+  onValue?: (value: string) => void;
+  /** Shown instead of the form's value (e.g. '' while a 'Forever' switch is on). */
+  shownValue?: string;
+}
+
+/** A react-hook-form date ('YYYY-MM-DD' text) as a DateField: its ref on the input, its error under it. */
+export function FormDateField<T extends FieldValues, O = T>({
+  control,
+  name,
+  onValue,
+  shownValue,
+  ...props
+}: FormDateFieldProps<T, O>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateField
+          {...props}
+          name={field.name}
+          value={shownValue ?? field.value ?? ""}
+          onChange={(v) => {
+            field.onChange(v);
+            onValue?.(v);
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
     />
   );
 }

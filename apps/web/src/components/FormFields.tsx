@@ -2,7 +2,12 @@ import type { ReactNode, Ref } from "react";
 import type { AutocompleteRenderInputParams } from "@mui/material/Autocomplete";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 import Checkbox from "@mui/material/Checkbox";
+import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
+import FormLabel from "@mui/material/FormLabel";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 
 type OwnTextFieldProps = Omit<TextFieldProps, "name" | "value" | "onChange" | "onBlur" | "error" | "inputRef">;
@@ -94,6 +99,66 @@ export function FormCheckbox<T extends FieldValues, O = T>({
           box
         );
       }}
+    />
+  );
+}
+
+export interface FormBooleanRadioProps<T extends FieldValues, O = T> {
+  control: Control<T, unknown, O>;
+  name: Path<T>;
+  /** The group's legend. */
+  label: ReactNode;
+  /** The two choices' words, true first ('Yes' / 'No' unless told). */
+  choices?: readonly [string, string];
+  /** Shown first (e.g. 'Normal' before 'High'). */
+  falseFirst?: boolean;
+  required?: boolean;
+  helperText?: ReactNode;
+}
+
+/** A react-hook-form boolean as two radio buttons in a row (the ref on the first real <input>). */
+export function FormBooleanRadio<T extends FieldValues, O = T>({
+  control,
+  name,
+  label,
+  choices = ["Yes", "No"],
+  falseFirst,
+  required,
+  helperText,
+}: FormBooleanRadioProps<T, O>) {
+  const options = [
+    { value: "true", label: choices[0] },
+    { value: "false", label: choices[1] },
+  ];
+  if (falseFirst) options.reverse();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormControl component="fieldset" required={required} error={!!fieldState.error}>
+          <FormLabel component="legend">{label}</FormLabel>
+          <RadioGroup
+            row
+            name={field.name}
+            value={field.value === true ? "true" : field.value === false ? "false" : ""}
+            onChange={(e) => field.onChange(e.target.value === "true")}
+            onBlur={field.onBlur}
+          >
+            {options.map((o, i) => (
+              <FormControlLabel
+                key={o.value}
+                value={o.value}
+                label={o.label}
+                control={<Radio slotProps={i === 0 ? { input: { ref: field.ref } } : undefined} />}
+              />
+            ))}
+          </RadioGroup>
+          {(fieldState.error || helperText) && (
+            <FormHelperText>{fieldState.error?.message ?? helperText}</FormHelperText>
+          )}
+        </FormControl>
+      )}
     />
   );
 }

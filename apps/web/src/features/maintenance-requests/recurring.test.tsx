@@ -4,8 +4,10 @@ import {
   type EmployeeSimple,
   type MaintenanceRequestType,
   MESSAGES,
+  MONTH_FLAGS,
   RECURRING_MESSAGES,
   type RecurringRequest,
+  WEEKDAY_FLAGS,
 } from "@portico/contract";
 import { type FakeCall, fakeApi, page, renderWithApp } from "../../test/harness.tsx";
 import { Component as FormPage } from "./pages/RecurringFormPage.tsx";
@@ -56,7 +58,7 @@ const UNITS = [
 ];
 
 function makeRecurring(over: Partial<RecurringRequest> = {}): RecurringRequest {
-  const no = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, false]));
+  const no = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, false]));
   return {
     id: 7,
     building: 1,
@@ -77,27 +79,7 @@ function makeRecurring(over: Partial<RecurringRequest> = {}): RecurringRequest {
     apartment_number: "1203",
     interval: "WEEKLY",
     interval_display: "Weekly",
-    ...(no([
-      "is_sunday",
-      "is_monday",
-      "is_tuesday",
-      "is_wednesday",
-      "is_thursday",
-      "is_friday",
-      "is_saturday",
-      "is_january",
-      "is_february",
-      "is_march",
-      "is_april",
-      "is_may",
-      "is_june",
-      "is_july",
-      "is_august",
-      "is_september",
-      "is_october",
-      "is_november",
-      "is_december",
-    ]) as Record<"is_sunday", boolean>),
+    ...no([...WEEKDAY_FLAGS, ...MONTH_FLAGS]),
     next_scheduled_date: "2026-12-07",
     maintenance_request_count: 4,
     created_by_id: 1,

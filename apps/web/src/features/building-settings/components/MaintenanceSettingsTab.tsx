@@ -7,16 +7,10 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
-import FormControl from "@mui/material/FormControl";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormHelperText from "@mui/material/FormHelperText";
-import FormLabel from "@mui/material/FormLabel";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
 import Typography from "@mui/material/Typography";
 import { type EmployeeSimple, MESSAGES } from "@portico/contract";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
-import { autocompleteInput } from "../../../components/FormFields.tsx";
+import { autocompleteInput, FormBooleanRadio } from "../../../components/FormFields.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerErrors, serverFieldText } from "../../../lib/forms.ts";
@@ -30,7 +24,7 @@ import {
 import { joinRecipients, recipientErrors, splitRecipients } from "../model.ts";
 
 interface Values {
-  has_signatures: "" | "yes" | "no";
+  has_signatures: boolean;
   email_recipients: string[];
 }
 
@@ -78,7 +72,7 @@ function MaintenanceSettingsForm({
     [staff.data],
   );
   const form = useForm<Values>({
-    defaultValues: { has_signatures: hasSignatures ? "yes" : "no", email_recipients: splitRecipients(recipients) },
+    defaultValues: { has_signatures: hasSignatures, email_recipients: splitRecipients(recipients) },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
 
@@ -88,7 +82,7 @@ function MaintenanceSettingsForm({
     try {
       if (dirty.has_signatures)
         await saveSettings.mutateAsync({
-          maintenancerequestsettings: { has_signatures: values.has_signatures === "yes" },
+          maintenancerequestsettings: { has_signatures: values.has_signatures },
         });
     } catch (error) {
       const text = serverFieldText(error, "maintenancerequestsettings");
@@ -120,28 +114,12 @@ function MaintenanceSettingsForm({
           Comment templates
         </Link>
       </Box>
-      <Controller
+      <FormBooleanRadio
         control={form.control}
         name="has_signatures"
-        rules={{ required: MESSAGES.fieldRequired }}
-        render={({ field, fieldState }) => (
-          <FormControl required error={!!fieldState.error} component="fieldset">
-            <FormLabel component="legend">Collect signatures on maintenance requests</FormLabel>
-            <RadioGroup
-              row
-              name={field.name}
-              value={field.value}
-              onChange={(e) => field.onChange(e.target.value)}
-              onBlur={field.onBlur}
-            >
-              <FormControlLabel value="yes" control={<Radio slotProps={{ input: { ref: field.ref } }} />} label="Yes" />
-              <FormControlLabel value="no" control={<Radio />} label="No" />
-            </RadioGroup>
-            <FormHelperText>
-              {fieldState.error?.message ?? "A request's page then shows its signature or a 'Get signature' button."}
-            </FormHelperText>
-          </FormControl>
-        )}
+        label="Collect signatures on maintenance requests"
+        required
+        helperText="A request's page then shows its signature or a 'Get signature' button."
       />
       <Controller
         control={form.control}

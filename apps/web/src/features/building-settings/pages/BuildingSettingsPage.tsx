@@ -1,5 +1,4 @@
 import { type ComponentType, useId } from "react";
-import { useSearchParams } from "react-router";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Tab from "@mui/material/Tab";
@@ -8,6 +7,7 @@ import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { useTabParam } from "../../../lib/useTabParam.ts";
 import { MaintenanceSettingsTab } from "../components/MaintenanceSettingsTab.tsx";
 
 interface SettingsTab {
@@ -33,17 +33,8 @@ export function Component() {
 function Page() {
   usePageTitle("Building settings");
   const id = useId();
-  const [params, setParams] = useSearchParams();
-  const current = TABS.find((t) => t.key === params.get("tab")) ?? TABS[0];
-  const choose = (key: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        next.set("tab", key);
-        return next;
-      },
-      { replace: true },
-    );
+  const [key, choose] = useTabParam(TABS.map((t) => t.key));
+  const current = TABS.find((t) => t.key === key) ?? TABS[0];
   return (
     <Box>
       <PageHeader title="Building settings" />
@@ -51,7 +42,7 @@ function Page() {
         <Box sx={{ borderBottom: 1, borderColor: "divider", px: 1 }}>
           <Tabs
             value={current.key}
-            onChange={(_, key: string) => choose(key)}
+            onChange={(_, next: string) => choose(next)}
             aria-label="Settings sections"
             variant="scrollable"
             allowScrollButtonsMobile

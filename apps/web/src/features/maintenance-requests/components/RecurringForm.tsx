@@ -36,9 +36,9 @@ import {
   WEEKDAY_LABELS,
   type WeekdayFlags,
 } from "@portico/contract";
-import { DateField } from "../../../components/DateField.tsx";
+import { FormDateField } from "../../../components/DateField.tsx";
 import { PageFormActions } from "../../../components/FormActions.tsx";
-import { FormCheckbox, FormTextField, fieldGrid } from "../../../components/FormFields.tsx";
+import { FormBooleanRadio, FormCheckbox, FormTextField, fieldGrid } from "../../../components/FormFields.tsx";
 import { UnitPicker } from "../../../components/UnitPicker.tsx";
 import { applyServerErrors, withoutRef } from "../../../lib/forms.ts";
 import { useCreateRecurringRequest, useUpdateRecurringRequest } from "../api.ts";
@@ -252,24 +252,7 @@ export function RecurringForm({
               </MenuItem>
             ))}
           </FormTextField>
-          <Controller
-            control={control}
-            name="is_high_priority"
-            render={({ field }) => (
-              <FormControl component="fieldset">
-                <FormLabel component="legend">Priority</FormLabel>
-                <RadioGroup
-                  row
-                  name={field.name}
-                  value={field.value ? "high" : "normal"}
-                  onChange={(e) => field.onChange(e.target.value === "high")}
-                >
-                  <FormControlLabel value="normal" control={<Radio slotProps={{ input: { ref: field.ref } }} />} label="Normal" />
-                  <FormControlLabel value="high" control={<Radio />} label="High" />
-                </RadioGroup>
-              </FormControl>
-            )}
-          />
+          <FormBooleanRadio control={control} name="is_high_priority" label="Priority" choices={["High", "Normal"]} falseFirst />
         </Box>
         <FormTextField
           control={control}
@@ -282,24 +265,7 @@ export function RecurringForm({
           helperText={countText(values.description ?? "", RECURRING_LIMITS.description)}
           slotProps={{ htmlInput: { maxLength: RECURRING_LIMITS.description } }}
         />
-        <Controller
-          control={control}
-          name="is_permission_to_enter"
-          render={({ field }) => (
-            <FormControl component="fieldset">
-              <FormLabel component="legend">Permission to enter</FormLabel>
-              <RadioGroup
-                row
-                name={field.name}
-                value={field.value ? "yes" : "no"}
-                onChange={(e) => field.onChange(e.target.value === "yes")}
-              >
-                <FormControlLabel value="yes" control={<Radio slotProps={{ input: { ref: field.ref } }} />} label="Yes" />
-                <FormControlLabel value="no" control={<Radio />} label="No" />
-              </RadioGroup>
-            </FormControl>
-          )}
-        />
+        <FormBooleanRadio control={control} name="is_permission_to_enter" label="Permission to enter" />
         <FormTextField
           control={control}
           name="permission_to_enter_comments"
@@ -360,41 +326,22 @@ export function RecurringForm({
           </Alert>
         )}
         <Box sx={fieldGrid({ sm: "1fr 1fr" })}>
-          <Controller
+          <FormDateField
             control={control}
             name="start_date"
-            render={({ field, fieldState }) => (
-              <DateField
-                label="Start date"
-                name="start_date"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                helperText={recurring ? "Blank: keeps the current start date" : "Blank: starts today"}
-              />
-            )}
+            label="Start date"
+            helperText={recurring ? "Blank: keeps the current start date" : "Blank: starts today"}
           />
           <Box>
-            <Controller
+            <FormDateField
               control={control}
               name="end_date"
-              render={({ field, fieldState }) => (
-                <DateField
-                  label="End date"
-                  name="end_date"
-                  value={values.is_forever ? "" : field.value}
-                  onChange={(v) => {
-                    field.onChange(v);
-                    if (v) form.setValue("is_forever", false);
-                  }}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  disabled={values.is_forever}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="End date"
+              shownValue={values.is_forever ? "" : undefined}
+              disabled={values.is_forever}
+              onValue={(v) => {
+                if (v) form.setValue("is_forever", false);
+              }}
             />
             <Controller
               control={control}

@@ -8,7 +8,6 @@ import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -17,8 +16,6 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
 import {
   type CommentTemplate,
   CommentTemplateWrite,
@@ -26,13 +23,13 @@ import {
   MAINTENANCE_SETTINGS_MESSAGES,
   MESSAGES,
 } from "@portico/contract";
-import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { DialogFormActions } from "../../../components/FormActions.tsx";
 import { FormTextField } from "../../../components/FormFields.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
+import { RowActions, useConfirmDelete } from "../../../components/RowActions.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { applyServerErrors } from "../../../lib/forms.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
@@ -74,24 +71,17 @@ function Page() {
   const { id: building } = useBuilding();
   const { enqueueSnackbar } = useSnackbar();
   const templates = useCommentTemplates(building);
-  const remove = useDeleteCommentTemplate();
+  const remove = useConfirmDelete<CommentTemplate>({
+    mutation: useDeleteCommentTemplate(),
+    nameOf: (t) => t.title,
+    message: "Status updates will no longer offer this template. Comments already written keep their text.",
+    onError: (err) => enqueueSnackbar(M.templateError(errorMessage(err)), { variant: "error", autoHideDuration: 4000 }),
+  });
   const [dialog, setDialog] = useState<{ open: boolean; template: CommentTemplate | null }>({
     open: false,
     template: null,
   });
-  const [deleting, setDeleting] = useState<CommentTemplate | null>(null);
   const list = templates.data ?? [];
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => setDeleting(null),
-      onError: (err) => {
-        setDeleting(null);
-        enqueueSnackbar(M.templateError(errorMessage(err)), { variant: "error", autoHideDuration: 4000 });
-      },
-    });
-  };
 
   return (
     <Box>
@@ -136,13 +126,13 @@ function Page() {
                     {t.title}
                   </TableCell>
                   <TableCell sx={{ color: "text.secondary", whiteSpace: "pre-wrap", maxWidth: 520 }}>{t.template}</TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>
-                    <IconButton aria-label={`Edit ${t.title}`} onClick={() => setDialog({ open: true, template: t })}>
-                      <EditIcon />
-                    </IconButton>
-                    <IconButton aria-label={`Delete ${t.title}`} onClick={() => setDeleting(t)}>
-                      <DeleteIcon />
-                    </IconButton>
+                  <TableCell>
+                    <RowActions
+                      size="medium"
+                      name={t.title}
+                      onEdit={() => setDialog({ open: true, template: t })}
+                      onDelete={() => remove.ask(t)}
+                    />
                   </TableCell>
                 </TableRow>
               ))}
@@ -157,17 +147,7 @@ function Page() {
         next={list.length ? Math.max(...list.map((t) => t.display_order)) + 1 : 0}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? `Delete ${deleting.title}?` : "Delete template?"}
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      >
-        Status updates will no longer offer this template. Comments already written keep their text.
-      </ConfirmDialog>
+      {remove.dialog}
     </Box>
   );
 }

@@ -1,22 +1,19 @@
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useSnackbar } from "notistack";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Switch from "@mui/material/Switch";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
 import type { GridColDef } from "@mui/x-data-grid";
 import { RECURRING_MESSAGES, RECURRING_PAGE_SIZE, type RecurringRequest } from "@portico/contract";
-import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { DataTable } from "../../../components/DataTable.tsx";
 import { useListUrl } from "../../../components/listUrl.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
+import { RowActions, useConfirmDelete } from "../../../components/RowActions.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { useBuilding } from "../../../lib/session.tsx";
@@ -50,18 +47,13 @@ function Page() {
     offset: paging.offset,
   });
   const toggle = useUpdateRecurringRequest(building);
-  const remove = useDeleteRecurringRequest(building);
-  const [deleting, setDeleting] = useState<RecurringRequest | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        enqueueSnackbar(RECURRING_MESSAGES.deleted, { variant: "success" });
-        setDeleting(null);
-      },
-    });
-  };
+  const remove = useConfirmDelete<RecurringRequest>({
+    mutation: useDeleteRecurringRequest(building),
+    nameOf: (r) => r.name,
+    message: RECURRING_MESSAGES.confirmDelete,
+    deleted: RECURRING_MESSAGES.deleted,
+  });
+  const ask = remove.ask;
 
   const columns = useMemo<GridColDef<RecurringRequest>[]>(
     () => [
@@ -136,23 +128,15 @@ function Page() {
         sortable: false,
         hideable: false,
         renderCell: ({ row }) => (
-          <Box sx={{ display: "flex" }}>
-            <IconButton
-              size="small"
-              aria-label={`Edit ${row.name}`}
-              component={RouterLink}
-              to={maintenancePaths.recurringEdit(building, row.id)}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-            <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Box>
+          <RowActions
+            name={row.name}
+            editTo={maintenancePaths.recurringEdit(building, row.id)}
+            onDelete={() => ask(row)}
+          />
         ),
       },
     ],
-    [building, toggle, enqueueSnackbar],
+    [building, toggle, enqueueSnackbar, ask],
   );
 
   return (
@@ -187,21 +171,7 @@ function Page() {
         hiddenColumns={mobile ? DESKTOP_ONLY : []}
         columnsStorageKey="recurring-requests"
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? `Delete ${deleting.name}?` : "Delete recurring request?"}
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onConfirm={confirmDelete}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-      >
-        {RECURRING_MESSAGES.confirmDelete}
-      </ConfirmDialog>
+      {remove.dialog}
     </Box>
   );
 }

@@ -2,18 +2,15 @@ import { useMemo, useState } from "react";
 import { useSnackbar } from "notistack";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
 import type { GridColDef } from "@mui/x-data-grid";
 import { type Vendor, VENDOR_MESSAGES, VENDOR_PAGE_SIZE } from "@portico/contract";
-import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { DataTable } from "../../../components/DataTable.tsx";
 import { useListUrl } from "../../../components/listUrl.ts";
 import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
+import { RowActions, useConfirmDelete } from "../../../components/RowActions.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
@@ -46,9 +43,14 @@ function Page() {
   const { enqueueSnackbar } = useSnackbar();
   const { paging, setPaging } = useListUrl(VENDOR_PAGE_SIZE);
   const list = useVendors(building, { limit: paging.limit, offset: paging.offset });
-  const remove = useDeleteVendor();
+  const remove = useConfirmDelete<Vendor>({
+    mutation: useDeleteVendor(),
+    nameOf: (v) => v.name,
+    message: VENDOR_MESSAGES.confirmDelete,
+    deleted: VENDOR_MESSAGES.deleted,
+  });
+  const ask = remove.ask;
   const [drawer, setDrawer] = useState<{ open: boolean; vendor: Vendor | null }>({ open: false, vendor: null });
-  const [deleting, setDeleting] = useState<Vendor | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const download = () => {
@@ -57,16 +59,6 @@ function Page() {
       .catch((err: unknown) => enqueueSnackbar(errorMessage(err), { variant: "error", autoHideDuration: 4000 }))
       .finally(() => setExporting(false));
   };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        enqueueSnackbar(VENDOR_MESSAGES.deleted, { variant: "success" });
-        setDeleting(null);
-      },
-    });
-  };
-
   const columns = useMemo<GridColDef<Vendor>[]>(() => {
     const text = (field: keyof Vendor & keyof typeof VENDOR_LABELS, width: number, flex?: number): GridColDef<Vendor> => ({
       field,
@@ -107,18 +99,11 @@ function Page() {
         sortable: false,
         hideable: false,
         renderCell: ({ row }) => (
-          <Box sx={{ display: "flex" }}>
-            <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setDrawer({ open: true, vendor: row })}>
-              <EditIcon fontSize="small" />
-            </IconButton>
-            <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Box>
+          <RowActions name={row.name} onEdit={() => setDrawer({ open: true, vendor: row })} onDelete={() => ask(row)} />
         ),
       },
     ];
-  }, []);
+  }, [ask]);
 
   return (
     <Box>
@@ -150,21 +135,7 @@ function Page() {
         vendor={drawer.vendor}
         onClose={() => setDrawer((d) => ({ ...d, open: false }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? `Delete ${deleting.name}?` : "Delete vendor?"}
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onConfirm={confirmDelete}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-      >
-        {VENDOR_MESSAGES.confirmDelete}
-      </ConfirmDialog>
+      {remove.dialog}
     </Box>
   );
 }
