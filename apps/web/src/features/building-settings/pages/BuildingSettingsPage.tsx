@@ -1,10 +1,9 @@
-import { type ComponentType, useId } from "react";
+import type { ComponentType } from "react";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
-import Tab from "@mui/material/Tab";
-import Tabs from "@mui/material/Tabs";
 import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
+import { TabbedPanel } from "../../../components/TabbedPanel.tsx";
 import { useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useTabParam } from "../../../lib/useTabParam.ts";
@@ -32,34 +31,22 @@ export function Component() {
 
 function Page() {
   usePageTitle("Building settings");
-  const id = useId();
   const [key, choose] = useTabParam(TABS.map((t) => t.key));
   const current = TABS.find((t) => t.key === key) ?? TABS[0];
   return (
     <Box>
       <PageHeader title="Building settings" />
       <Paper variant="outlined">
-        <Box sx={{ borderBottom: 1, borderColor: "divider", px: 1 }}>
-          <Tabs
-            value={current.key}
-            onChange={(_, next: string) => choose(next)}
-            aria-label="Settings sections"
-            variant="scrollable"
-            allowScrollButtonsMobile
-          >
-            {TABS.map((t) => (
-              <Tab key={t.key} value={t.key} label={t.label} id={`${id}-tab-${t.key}`} aria-controls={`${id}-panel`} />
-            ))}
-          </Tabs>
-        </Box>
-        <Box
-          role="tabpanel"
-          id={`${id}-panel`}
-          aria-labelledby={`${id}-tab-${current.key}`}
-          sx={{ p: { xs: 2, sm: 3 } }}
+        <TabbedPanel
+          label="Settings"
+          tabs={TABS}
+          current={current}
+          onChange={choose}
+          titleOf={(t) => t.label}
+          panelSx={{ p: { xs: 2, sm: 3 } }}
         >
           <current.Panel key={current.key} />
-        </Box>
+        </TabbedPanel>
       </Paper>
     </Box>
   );
