@@ -30,7 +30,7 @@ import { maintenanceTypeList } from "./types.ts";
 
 const IdParams = z.object({ id: Id });
 const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
-const tags = ["maintenance"];
+const tags = ["maintenance-requests"];
 const PREFIX = "/maintenance-requests";
 
 /** A JSON body judged by its contract schema, after the access checks (field errors in the API's shape). */
