@@ -44,7 +44,8 @@ describe("maintenance notices over a real SMTP server", () => {
     );
     await t.db.execute(sql`update users set email = 'roomie@example.com' where id = ${roomie.user_id}`);
     await t.db.execute(sql`insert into maintenance_notification_settings (building_id, email_recipients)
-      values (1, 'super@portico.example; ops@portico.example')`);
+      values (1, 'super@portico.example; ops@portico.example')
+      on conflict (building_id) do update set email_recipients = excluded.email_recipients`);
     await t.db.execute(sql`insert into occupancy_tracking (occupancy_id, user_id, track_maintenance_requests)
       select ${u1203.occupancy_id}, u.id, true from users u where u.username = 'manager'
       on conflict (occupancy_id, user_id) do update set track_maintenance_requests = true`);
