@@ -58,7 +58,7 @@ const TITLE = "Maintenance requests";
 /** How many of a request's latest comments Show comments lists under it. */
 const LATEST_COMMENTS = 3;
 
-const DESKTOP_ONLY = ["id", "unit", "type", "entered_by", "assigned_to", "pte", "priority", "status"];
+const DESKTOP_ONLY = ["id", "unit", "type", "entered_by", "assigned_to", "pte", "priority", "status", "date_closed"];
 const MOBILE_ONLY = ["request"];
 
 /**
@@ -163,47 +163,56 @@ function Page() {
         ),
       });
     cols.push(
-      { field: "id", headerName: "Req #", width: 80, sortable: false, renderCell: ({ row }) => detailLink(row) },
+      { field: "id", headerName: "Req #", width: 70, sortable: false, renderCell: ({ row }) => detailLink(row) },
       {
         field: "unit",
         headerName: "Unit",
-        width: 90,
+        width: 75,
         sortable: false,
         valueGetter: (_v, row) => row.apartment_number,
       },
       {
         field: "type",
-        headerName: "Request type",
+        headerName: showComments ? "Request type and latest comments" : "Request type",
         flex: 1,
-        minWidth: 140,
+        minWidth: showComments ? 220 : 130,
         sortable: false,
         valueGetter: (_v, row) => row.maintenance_request_type_name,
+        renderCell: ({ row }) =>
+          showComments ? (
+            <Box sx={{ py: 0.5, width: "100%" }}>
+              {row.maintenance_request_type_name}
+              <LatestComments request={row} timeZone={tz} />
+            </Box>
+          ) : (
+            row.maintenance_request_type_name
+          ),
       },
       {
         field: "entered_by",
         headerName: "Entered by",
-        width: 140,
+        width: 125,
         sortable: false,
         valueGetter: (_v, row) => personName(row.entered_by),
       },
       {
         field: "assigned_to",
         headerName: "Assigned to",
-        width: 140,
+        width: 125,
         sortable: false,
         valueGetter: (_v, row) => row.employee_name ?? "",
       },
       {
         field: "pte",
         headerName: "PTE?",
-        width: 70,
+        width: 62,
         sortable: false,
         valueGetter: (_v, row) => (row.is_permission_to_enter ? "Yes" : "No"),
       },
       {
         field: "priority",
         headerName: "Priority",
-        width: 90,
+        width: 80,
         sortable: false,
         renderCell: ({ row }) =>
           row.is_high_priority ? (
@@ -217,7 +226,7 @@ function Page() {
       {
         field: "status",
         headerName: "Status",
-        width: 170,
+        width: 145,
         sortable: false,
         valueGetter: (_v, row) => statusLabel(row),
       },
@@ -237,33 +246,26 @@ function Page() {
             <Typography variant="body2">{row.maintenance_request_type_name}</Typography>
             <Typography variant="body2" sx={{ color: "text.secondary" }}>
               {statusLabel(row)}
+              {row.date_closed ? ` on ${formatZonedDate(row.date_closed, tz)}` : ""}
               {row.employee_name ? ` · ${row.employee_name}` : ""}
             </Typography>
+            {showComments && <LatestComments request={row} timeZone={tz} />}
           </Box>
         ),
       },
       {
         field: "date_opened",
         headerName: "Opened on",
-        width: 110,
+        width: 105,
         valueGetter: (_v, row) => formatZonedDate(row.date_opened, tz),
       },
       {
         field: "date_closed",
         headerName: "Closed on",
-        width: 110,
+        width: 105,
         valueGetter: (_v, row) => formatZonedDate(row.date_closed, tz),
       },
     );
-    if (showComments)
-      cols.push({
-        field: "comments",
-        headerName: "Latest comments",
-        flex: 2,
-        minWidth: 240,
-        sortable: false,
-        renderCell: ({ row }) => <LatestComments request={row} timeZone={tz} />,
-      });
     return cols;
   }, [building, tz, selecting, selected, pageIds, allOnPage, someOnPage, showComments]);
 
@@ -420,12 +422,16 @@ function LatestComments({ request, timeZone }: { request: MaintenanceRequest; ti
     .slice(0, LATEST_COMMENTS);
   if (latest.length === 0)
     return (
-      <Typography variant="body2" sx={{ color: "text.secondary" }}>
+      <Typography variant="body2" sx={{ color: "text.secondary", mt: 0.5 }}>
         No comments
       </Typography>
     );
   return (
-    <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 0.5 }}>
+    <Box
+      component="ul"
+      aria-label={`Latest comments of request ${request.id}`}
+      sx={{ listStyle: "none", p: 0, m: 0, mt: 0.5, display: "grid", gap: 0.5 }}
+    >
       {latest.map((c, i) => (
         <Box component="li" key={i} sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
           <Typography variant="body2" component="span" sx={{ color: "text.secondary" }}>
