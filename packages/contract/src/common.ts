@@ -43,6 +43,12 @@ export const boundedText = (max: number) =>
 /** A required text field: trimmed, not empty (`required` when missing or empty), at most `max` characters. */
 export const requiredFieldText = (max: number, required: string = MESSAGES.fieldRequired) =>
   z.string({ error: required }).trim().min(1, required).max(max, MESSAGES.maxLength(max));
+/** An optional text field that may also be null or blank: trimmed (null → ''), at most `max` characters. */
+export const blankableText = (max: number) =>
+  z
+    .union([z.string(), z.null()], { error: MESSAGES.notAString })
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(max, MESSAGES.maxLength(max)));
 /** A boolean field. */
 export const boolField = () => z.boolean({ error: MESSAGES.notABoolean });
 

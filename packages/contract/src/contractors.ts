@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boolField, Id, PageQuery, queryBool, requiredFieldText } from "./common.ts";
+import { blankableText, boolField, Id, PageQuery, queryBool, requiredFieldText } from "./common.ts";
 import { DEFAULT_PAGE_SIZE, UPLOAD_LIMIT_BYTES } from "./constants.ts";
 import { CONTRACTOR_MESSAGES, MESSAGES } from "./messages.ts";
 import { DayQuery, fromUntilOrder, OptionalFormId } from "./day-filters.ts";
@@ -158,12 +158,6 @@ export const ContractorNoteQuery = PageQuery.extend({
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-const optionalText = (max: number) =>
-  z
-    .union([z.string(), z.null()], { error: MESSAGES.notAString })
-    .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(max, MESSAGES.maxLength(max)));
-
 /**
  * POST /contractors/visits/ — multipart (or JSON without the photo):
  *  - building: the building (required).
@@ -181,11 +175,11 @@ export const ContractorVisitWrite = z
   .object({
     building: z.preprocess((v) => (v === "" || v === null ? undefined : v), Id),
     contractor_type_id: OptionalFormId,
-    company_name: optionalText(CONTRACTOR_LIMITS.company_name).optional(),
+    company_name: blankableText(CONTRACTOR_LIMITS.company_name).optional(),
     name: requiredFieldText(CONTRACTOR_LIMITS.name),
     apartment_id: OptionalFormId,
     occupancy_id: OptionalFormId,
-    note: optionalText(CONTRACTOR_LIMITS.note).optional(),
+    note: blankableText(CONTRACTOR_LIMITS.note).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.contractor_type_id === undefined && !v.company_name)

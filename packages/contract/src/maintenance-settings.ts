@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boolField, Id, MAX_ID, PageQuery, queryBool, requiredFieldText } from "./common.ts";
+import { blankableText, boolField, Id, MAX_ID, PageQuery, queryBool, requiredFieldText } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
 import { EMAIL_RE } from "./occupancies/fields.ts";
 
@@ -76,12 +76,6 @@ export const MaintenanceRequestType = z.object({
 });
 export type MaintenanceRequestType = z.infer<typeof MaintenanceRequestType>;
 
-const optionalText = (max: number) =>
-  z
-    .union([z.string(), z.null()], { error: MESSAGES.notAString })
-    .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(max, MESSAGES.maxLength(max)));
-
 /**
  * A display order: an integer ≥ 0, required ('This field is required.' when missing or blank;
  * form fields send text, which is read as a number).
@@ -98,9 +92,9 @@ export const displayOrderField = () =>
 
 const typeFields = {
   name: requiredFieldText(MAINTENANCE_SETTINGS_LIMITS.type_name),
-  category: optionalText(MAINTENANCE_SETTINGS_LIMITS.type_category).optional(),
+  category: blankableText(MAINTENANCE_SETTINGS_LIMITS.type_category).optional(),
   display_order: displayOrderField(),
-  instruction_text: optionalText(MAINTENANCE_SETTINGS_LIMITS.instruction_text).optional(),
+  instruction_text: blankableText(MAINTENANCE_SETTINGS_LIMITS.instruction_text).optional(),
   access_permissions: z
     .enum(MAINTENANCE_ACCESS_PERMISSIONS, { error: (iss) => MESSAGES.invalidChoice(iss.input) })
     .optional(),

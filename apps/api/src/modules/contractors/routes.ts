@@ -19,20 +19,13 @@ import { contextOf } from "../../lib/context.ts";
 import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
 import { bodyAsSent, registerUploadParsers } from "../../lib/files.ts";
 import { registerTypeList } from "../../lib/type-lists/routes.ts";
-import { readUploadForm } from "../../lib/upload-form.ts";
+import { idInBody, readUploadForm } from "../../lib/upload-form.ts";
 import * as service from "./service.ts";
 import { contractorTypeList } from "./types.ts";
 
 const IdParams = z.object({ id: Id });
 const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const tags = ["contractors"];
-
-/** An id a body names, when it is one (checked before the body is judged: 403/404 before 400). */
-function idIn(body: unknown, field: string): number | undefined {
-  const v = body && typeof body === "object" ? (body as Record<string, unknown>)[field] : undefined;
-  const parsed = Id.safeParse(Array.isArray(v) ? v[0] : v);
-  return parsed.success ? parsed.data : undefined;
-}
 
 /**
  * Contractors (document 2 section 7, document 3 section 7): companies (a type list), visits
@@ -60,7 +53,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const building = idIn(req.body, "building");
+      const building = idInBody(req.body, "building");
       if (building !== undefined) await service.requireVisitBuilding(ctx, building);
       const { values, photo } = readUploadForm(ContractorVisitWrite, req.body);
       return reply.status(201).send(await service.createVisit(ctx, values, photo));
@@ -147,7 +140,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const visit = idIn(req.body, "contractor_visit_id");
+      const visit = idInBody(req.body, "contractor_visit_id");
       if (visit !== undefined) await service.requireVisit(ctx, visit);
       const parsed = ContractorNoteWrite.safeParse(req.body ?? {});
       if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error.issues, 1));

@@ -20,9 +20,9 @@ import {
   paginated,
 } from "@portico/contract";
 import { contextOf } from "../../lib/context.ts";
-import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
 import { bodyAsSent } from "../../lib/files.ts";
 import { registerTypeList } from "../../lib/type-lists/routes.ts";
+import { idInBody, readUploadForm } from "../../lib/upload-form.ts";
 import * as activity from "./activity-service.ts";
 import * as settings from "./notification-settings-service.ts";
 import * as templates from "./templates-service.ts";
@@ -30,22 +30,11 @@ import { maintenanceTypeList } from "./types.ts";
 
 const IdParams = z.object({ id: Id });
 const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
-const tags = ["maintenance"];
+const tags = ["maintenance-requests"];
 const PREFIX = "/maintenance-requests";
 
-/** An id a body names, when it is one (checked before the body is judged: 403/404 before 400). */
-function idIn(body: unknown, field: string): number | undefined {
-  const v = body && typeof body === "object" ? (body as Record<string, unknown>)[field] : undefined;
-  const parsed = Id.safeParse(v);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** A body judged by its contract schema (field errors in the API's shape). */
-function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw new ValidationError(fieldErrorsOf(result.error.issues, 1));
-  return result.data;
-}
+/** A JSON body judged by its contract schema, after the access checks (field errors in the API's shape). */
+const parsed = <S extends z.ZodType>(schema: S, body: unknown): z.infer<S> => readUploadForm(schema, body).values;
 
 /** What the OpenAPI document shows of a body read as sent (and judged after the access checks). */
 const templateFields = {
@@ -145,7 +134,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const building = idIn(req.body, "building_id");
+      const building = idInBody(req.body, "building_id");
       if (building !== undefined) await templates.requireTemplateBuilding(ctx, building);
       return reply.status(201).send(await templates.createTemplate(ctx, parsed(CommentTemplateWrite, req.body)));
     },

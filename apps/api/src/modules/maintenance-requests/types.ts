@@ -19,7 +19,7 @@ import { maintenanceTypeRows } from "./types-repository.ts";
 export const maintenanceTypeList = defineTypeList({
   path: "/maintenance-requests/maintenance-request-types/",
   noun: "maintenance request type",
-  tags: ["maintenance"],
+  tags: ["maintenance-requests"],
   rows: maintenanceTypeRows,
   topic: topics.maintenanceSetup,
   can: { view: "maintenance.use", manage: "maintenance.manage_types" },
