@@ -19,6 +19,7 @@ describe("navigation table", () => {
       "instructions",
       "packages",
       "contractors",
+      "maintenance",
     ]);
     expect(keys(visibleNav(TOP_NAV, ctx("FD")))).toEqual(["shift-log", "contractors"]);
     // Keys: the sidebar's grid and the top navigation's drawer, when the building has access keys.

@@ -4,10 +4,10 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { MAINTENANCE_SETTINGS_MESSAGES, type MaintenanceActivity } from "@portico/contract";
 import { LoadedList } from "../../../components/LoadedList.tsx";
-import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import { useBuilding, useCan } from "../../../lib/session.tsx";
+import { maintenanceScreen } from "../components/MaintenanceGate.tsx";
+import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDate, formatZonedTime } from "../../../lib/zonedDates.ts";
 import { useMaintenanceActivity } from "../api.ts";
@@ -20,11 +20,7 @@ const TITLE = "Maintenance activity";
  * requests in the last 48 hours, newest first, refreshed every 10 seconds; each entry links to
  * its request.
  */
-export function Component() {
-  const can = useCan();
-  if (!can("maintenance.use")) return <NotFound />;
-  return <Page />;
-}
+export const Component = maintenanceScreen(Page);
 
 function Page() {
   usePageTitle(TITLE);

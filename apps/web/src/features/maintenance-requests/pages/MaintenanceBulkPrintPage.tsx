@@ -7,11 +7,11 @@ import Typography from "@mui/material/Typography";
 import PrintIcon from "@mui/icons-material/Print";
 import { MAINTENANCE_MESSAGES, type MaintenanceRequest } from "@portico/contract";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
-import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PrintStyles } from "../../../components/PrintStyles.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { useBuilding, useCan } from "../../../lib/session.tsx";
+import { maintenanceScreen } from "../components/MaintenanceGate.tsx";
+import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDate, formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { useMaintenanceRequestsByIds } from "../api.ts";
@@ -22,11 +22,7 @@ import { categoryOf, idsOf, maintenancePaths, occupantNames, personName, statusL
  * requests, one printable block each (a page each on paper) with the detail's essentials and a
  * line for the resident's signature.
  */
-export function Component() {
-  const can = useCan();
-  if (!can("maintenance.use")) return <NotFound />;
-  return <Page />;
-}
+export const Component = maintenanceScreen(Page);
 
 function Page() {
   usePageTitle("Bulk print maintenance requests");

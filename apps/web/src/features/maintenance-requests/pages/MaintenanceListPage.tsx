@@ -27,11 +27,11 @@ import {
 import { DataTable } from "../../../components/DataTable.tsx";
 import { useListUrl } from "../../../components/listUrl.ts";
 import { visuallyHidden } from "../../../components/visuallyHidden.ts";
-import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { useBuilding, useCan } from "../../../lib/session.tsx";
+import { maintenanceScreen } from "../components/MaintenanceGate.tsx";
+import { useBuilding } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDate, formatZonedDateTime } from "../../../lib/zonedDates.ts";
@@ -70,11 +70,7 @@ const MOBILE_ONLY = ["request"];
  * Print, Bulk print (select mode), Export to Excel (not when empty or above 3000) and
  * Show/Hide comments.
  */
-export function Component() {
-  const can = useCan();
-  if (!can("maintenance.use")) return <NotFound />;
-  return <Page />;
-}
+export const Component = maintenanceScreen(Page);
 
 function Page() {
   usePageTitle(TITLE);
@@ -298,30 +294,19 @@ function Page() {
         title={TITLE}
         actions={
           <>
-            <Button
-              size="small"
-              component={RouterLink}
-              to={maintenancePaths.activity(building)}
-              startIcon={<HistoryIcon />}
-            >
-              Activity feed
-            </Button>
-            <Button
-              size="small"
-              component={RouterLink}
-              to={maintenancePaths.vendors(building)}
-              startIcon={<StorefrontIcon />}
-            >
-              Vendors list
-            </Button>
-            <Button
-              size="small"
-              component={RouterLink}
-              to={maintenancePaths.recurringList(building)}
-              startIcon={<EventRepeatIcon />}
-            >
-              Recurring maintenance requests
-            </Button>
+            {[
+              { to: maintenancePaths.activity(building), icon: <HistoryIcon />, label: "Activity feed" },
+              { to: maintenancePaths.vendors(building), icon: <StorefrontIcon />, label: "Vendors list" },
+              {
+                to: maintenancePaths.recurringList(building),
+                icon: <EventRepeatIcon />,
+                label: "Recurring maintenance requests",
+              },
+            ].map((l) => (
+              <Button key={l.to} size="small" component={RouterLink} to={l.to} startIcon={l.icon}>
+                {l.label}
+              </Button>
+            ))}
             <Button
               variant="contained"
               component={RouterLink}

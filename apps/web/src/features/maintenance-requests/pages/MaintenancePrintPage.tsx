@@ -5,10 +5,10 @@ import Button from "@mui/material/Button";
 import PrintIcon from "@mui/icons-material/Print";
 import { MAINTENANCE_MESSAGES, MAINTENANCE_PRINT_LIMIT, MESSAGES } from "@portico/contract";
 import { LoadedList } from "../../../components/LoadedList.tsx";
-import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PrintStyles } from "../../../components/PrintStyles.tsx";
-import { buildingLabel, useBuilding, useCan } from "../../../lib/session.tsx";
+import { maintenanceScreen } from "../components/MaintenanceGate.tsx";
+import { buildingLabel, useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { useMaintenanceRequests } from "../api.ts";
@@ -20,11 +20,7 @@ import { filtersOf, maintenanceFilterErrors, maintenancePaths, printQuery, print
  * list's requests on paper, up to 1000 with a warning beyond, and a button that opens the
  * browser's print dialog.
  */
-export function Component() {
-  const can = useCan();
-  if (!can("maintenance.use")) return <NotFound />;
-  return <Page />;
-}
+export const Component = maintenanceScreen(Page);
 
 function Page() {
   usePageTitle("Print maintenance requests");
