@@ -64,6 +64,7 @@ test("file a request with a photo, hold it with a template comment, sign, close"
   await form.getByRole("radio", { name: "High" }).check();
   await form.getByRole("radio", { name: "Yes" }).check();
   await form.getByRole("textbox", { name: /^Entry instructions/ }).fill("Key at the front desk");
+  await chooseOption(page, /^Assigned to/, "Miguel Santos");
   await form.locator('input[type="file"]').setInputFiles({ name: "sink.png", mimeType: "image/png", buffer: PNG });
   await expect(form.getByText("sink.png")).toBeVisible();
   await page.screenshot({ path: "/tmp/mrd-create.png", fullPage: true });
@@ -76,6 +77,7 @@ test("file a request with a photo, hold it with a template comment, sign, close"
   await expect(page.getByText(description)).toBeVisible();
   await expect(page.getByRole("link", { name: "1203" })).toHaveAttribute("href", "/1/manage/unit-profiles/91");
   await expect(page.getByTestId("request-photo")).toHaveCount(1);
+  await expect(page.getByRole("definition").filter({ hasText: /^Miguel Santos$/ })).toBeVisible();
 
   // On hold until today, with the template's comment.
   await page.getByRole("button", { name: "Update status" }).click();

@@ -13,6 +13,7 @@ import { BUILDING, type FakeCall, fakeApi, type Handler, page, renderWithApp } f
 import { Component as CreatePage } from "./pages/MaintenanceCreatePage.tsx";
 import { Component as DetailPage } from "./pages/MaintenanceDetailPage.tsx";
 import { SignaturePad } from "./components/SignaturePad.tsx";
+import { makeMaintenanceRequest } from "./testing.ts";
 
 const REQUESTS = "/maintenance-requests/maintenance-requests/";
 
@@ -71,51 +72,12 @@ const MT = [
   },
 ];
 
-function makeRequest(over: Partial<MaintenanceRequest> = {}): MaintenanceRequest {
-  return {
-    id: 500,
-    building_id: 1,
-    apartment_id: 11,
-    apartment_number: "1203",
-    occupancy_id: 91,
-    employee_id: 7,
-    employee_name: "Max Wrench",
-    maintenance_request_type_id: 1,
-    maintenance_request_type_name: "Plumbing",
-    maintenance_request_type_category: "Plumbing",
-    description: "Kitchen sink leaks",
+/** The request of these tests: high priority, extra contacts, a public and a private comment. */
+const makeRequest = (over: Partial<MaintenanceRequest> = {}) =>
+  makeMaintenanceRequest({
     is_high_priority: true,
     additional_emails: "owner@example.com",
     additional_phone_numbers: "555-0100",
-    is_permission_to_enter: true,
-    permission_to_enter_comments: "Key at the desk",
-    status: "OPEN",
-    status_display: "Open",
-    date_opened: "2026-03-02T15:00:00.000Z",
-    date_created: "2026-03-02T15:00:00.000Z",
-    date_closed: null,
-    date_on_hold_until: null,
-    last_modified: "2026-03-02T15:00:00.000Z",
-    signature_url: null,
-    recurring_maintenance_request_id: null,
-    occupant_set: [
-      {
-        id: 5,
-        first_name: "Robin",
-        last_name: "Resident",
-        email: "robin@example.com",
-        phone_number: "555-0101",
-        is_active: true,
-      },
-    ],
-    entered_by: {
-      id: 42,
-      first_name: "Dana",
-      last_name: "Desk",
-      username: "desk",
-      role_display: "Front Desk",
-      phone_number: "",
-    },
     comments: [
       {
         id: 1,
@@ -138,10 +100,8 @@ function makeRequest(over: Partial<MaintenanceRequest> = {}): MaintenanceRequest
         date_created: "2026-03-02T17:00:00.000Z",
       },
     ],
-    maintenancerequestphoto_set: [],
     ...over,
-  };
-}
+  });
 
 const defaults =
   (request: MaintenanceRequest = makeRequest()): Handler =>

@@ -50,7 +50,16 @@ export function SignatureBlock({
         component="img"
         src={request.signature_url}
         alt="Signature"
-        sx={{ maxWidth: 320, width: "100%", border: 1, borderColor: "divider", borderRadius: 1, bgcolor: "#fff" }}
+        sx={{
+          maxWidth: 320,
+          maxHeight: 200,
+          objectFit: "contain",
+          width: "100%",
+          border: 1,
+          borderColor: "divider",
+          borderRadius: 1,
+          bgcolor: "#fff",
+        }}
       />
     );
   if (printing) return <SigningLine />;
