@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { apiGet, apiSend, otherUser, signInTo, unique } from "./helpers.ts";
+import { apiGet, apiSend, expectNoSeriousA11yViolations, otherUser, signInTo, unique } from "./helpers.ts";
 
 /**
  * Maintenance setup in the browser against the demo portfolio (building 1): a weekly recurring
@@ -70,6 +70,7 @@ test("create a weekly recurring request; its list shows it with its next date", 
   await form.getByRole("radio", { name: "Weekly" }).check();
   await expect(form.getByRole("status", { name: "Schedule" })).toHaveCount(0);
   await page.screenshot({ path: "/tmp/more-recurring-form.png", fullPage: true });
+  await expectNoSeriousA11yViolations(page, "main");
   await form.getByRole("button", { name: "Save" }).click();
 
   await expect(page.getByText("Recurring request successfully created")).toBeVisible();
@@ -97,6 +98,7 @@ test("upload vendors from a spreadsheet after confirming that it replaces them a
   const dialog = page.getByRole("dialog", { name: "Upload vendors" });
   await expect(dialog.getByText("replaces all the existing vendors")).toBeVisible();
   await page.screenshot({ path: "/tmp/more-vendors-confirm.png" });
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]');
   await dialog.getByRole("button", { name: "Upload and replace" }).click();
   await expect(page.getByText("2 vendors uploaded")).toBeVisible();
   for (const name of names) await expect(page.getByText(name)).toBeVisible();
@@ -133,6 +135,7 @@ test("a manager's comment template and Maintenance settings; the Office's reques
   await settings.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Data has been saved")).toBeVisible();
   await page.screenshot({ path: "/tmp/more-settings.png", fullPage: true });
+  await expectNoSeriousA11yViolations(page, "main");
   const saved = await apiGet<{ email_recipients: string } | { results: { email_recipients: string }[] }>(
     page,
     "/api/v1/maintenance-requests/notification-settings/?building=1",
