@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { apiGet, apiSend, signInTo, unique } from "./helpers.ts";
+import { apiGet, apiSend, expectNoSeriousA11yViolations, signInTo, unique } from "./helpers.ts";
 
 /**
  * The maintenance request list in the browser against the demo portfolio (building 1): two
@@ -90,6 +90,7 @@ test("search in the URL, high priority, print, bulk print and export to Excel", 
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: "/tmp/mr-list-desktop.png", fullPage: true });
+  await expectNoSeriousA11yViolations(page, "main");
 
   // High priority only.
   await filters.getByRole("checkbox", { name: "High priority only" }).check();
@@ -130,6 +131,7 @@ test("search in the URL, high priority, print, bulk print and export to Excel", 
   );
   await expect(page.getByRole("article")).toHaveCount(2);
   await expect(page.getByRole("heading", { name: `Request #${first.id} – Unit 1203` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "main");
   await page.screenshot({ path: "/tmp/mr-bulk-print.png", fullPage: true });
 
   // Phones: one card a row.
