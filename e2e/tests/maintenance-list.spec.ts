@@ -22,7 +22,7 @@ interface Apartment {
   current_occupancy_id: number | null;
 }
 
-const pageOrList = <T,>(data: T[] | { results: T[] }) => (Array.isArray(data) ? data : data.results);
+const pageOrList = <T>(data: T[] | { results: T[] }) => (Array.isArray(data) ? data : data.results);
 
 /** An active request type (one is added when the demo has none). */
 async function requestType(page: Page): Promise<number> {
@@ -64,11 +64,16 @@ test("search in the URL, high priority, print, bulk print and export to Excel", 
     });
   const first = await file(`${word} kitchen sink leaks`, true);
   const second = await file(`${word} hall light flickers`, false);
-  await apiSend(page, "POST", `/api/v1/maintenance-requests/maintenance-requests/${second.id}/update_status/?building=1`, {
-    status: "ON_HOLD",
-    date_on_hold_until: "2030-01-15",
-    comment: { comment: "Waiting for the bulb", is_private: false },
-  });
+  await apiSend(
+    page,
+    "POST",
+    `/api/v1/maintenance-requests/maintenance-requests/${second.id}/update_status/?building=1`,
+    {
+      status: "ON_HOLD",
+      date_on_hold_until: "2030-01-15",
+      comment: { comment: "Waiting for the bulb", is_private: false },
+    },
+  );
 
   // The list: the search goes into the URL and survives a reload.
   await page.goto("/1/maintenance/requests/list");

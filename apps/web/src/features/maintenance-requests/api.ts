@@ -122,7 +122,7 @@ export async function exportMaintenanceRequests(building: number, params: QueryP
 }
 
 /** 'Excel export error - status: {code}', then what the server said. */
-export function excelErrorText(err: ApiError): string {
+function excelErrorText(err: ApiError): string {
   const head = MAINTENANCE_MESSAGES.exportError(err.status);
   const body = bodyText(err.body);
   return body ? `${head} ${body}` : head;

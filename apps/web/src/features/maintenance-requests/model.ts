@@ -53,7 +53,7 @@ export function statusLabel(r: Pick<MaintenanceRequest, "status" | "date_on_hold
 // The list's filters (section 3), named as the API names them.
 
 /** `statuses` meaning every status (no status filter). */
-export const ALL_STATUSES = "all";
+const ALL_STATUSES = "all";
 
 export const MAINTENANCE_FILTERS = [
   "statuses",
@@ -73,9 +73,9 @@ export type MaintenanceFilter = (typeof MAINTENANCE_FILTERS)[number];
 export type MaintenanceFilters = Record<MaintenanceFilter, string>;
 
 /** The yes/no filters (checkboxes; 'true' in the URL when ticked). */
-export const MAINTENANCE_FLAGS = ["is_high_priority", "is_include_past_occupancies", "is_only_recurring"] as const;
+const MAINTENANCE_FLAGS = ["is_high_priority", "is_include_past_occupancies", "is_only_recurring"] as const;
 
-export const MAINTENANCE_DATE_PAIRS = [
+const MAINTENANCE_DATE_PAIRS = [
   ["min_date_opened", "max_date_opened"],
   ["min_date_closed", "max_date_closed"],
 ] as const;
@@ -117,7 +117,7 @@ export const maintenanceFilterErrors = (values: Readonly<Record<string, string>>
   dateFilterErrors(values, MAINTENANCE_DATE_PAIRS, isValidDay);
 
 /** The API's filter parameters (no paging, no ordering) of the URL's filters. */
-export function filterQuery(f: MaintenanceFilters): QueryParams {
+function filterQuery(f: MaintenanceFilters): QueryParams {
   const out: QueryParams = {};
   for (const k of MAINTENANCE_FILTERS) {
     if (k === "statuses") continue;

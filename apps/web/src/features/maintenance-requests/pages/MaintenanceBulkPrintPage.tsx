@@ -15,6 +15,7 @@ import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDate, formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { useMaintenanceRequestsByIds } from "../api.ts";
+import { CommentLine } from "../components/CommentLine.tsx";
 import { categoryOf, idsOf, maintenancePaths, occupantNames, personName, statusLabel } from "../model.ts";
 
 /**
@@ -138,14 +139,7 @@ function RequestBlock({
           <Box component="ul" sx={{ pl: 2.5, my: 0.5 }}>
             {r.comments.map((c) => (
               <li key={c.id}>
-                <Typography variant="body2" component="span" sx={{ color: "text.secondary" }}>
-                  {formatZonedDateTime(c.date_created, timeZone)} {personName(c.entered_by)}
-                  {c.is_private ? " (private)" : ""}
-                  {c.change_status_to_display ? ` → ${c.change_status_to_display}` : ""}:{" "}
-                </Typography>
-                <Typography variant="body2" component="span" sx={{ whiteSpace: "pre-wrap" }}>
-                  {c.comment}
-                </Typography>
+                <CommentLine comment={c} timeZone={timeZone} />
               </li>
             ))}
           </Box>

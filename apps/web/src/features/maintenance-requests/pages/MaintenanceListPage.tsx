@@ -34,8 +34,9 @@ import { maintenanceScreen } from "../components/MaintenanceGate.tsx";
 import { useBuilding } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { formatZonedDate, formatZonedDateTime } from "../../../lib/zonedDates.ts";
+import { formatZonedDate } from "../../../lib/zonedDates.ts";
 import { exportMaintenanceRequests, useMaintenanceRequests } from "../api.ts";
+import { CommentLine } from "../components/CommentLine.tsx";
 import { MaintenanceFilters } from "../components/MaintenanceFilters.tsx";
 import {
   exportBlocked,
@@ -417,15 +418,9 @@ function LatestComments({ request, timeZone }: { request: MaintenanceRequest; ti
       aria-label={`Latest comments of request ${request.id}`}
       sx={{ listStyle: "none", p: 0, m: 0, mt: 0.5, display: "grid", gap: 0.5 }}
     >
-      {latest.map((c, i) => (
-        <Box component="li" key={i} sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          <Typography variant="body2" component="span" sx={{ color: "text.secondary" }}>
-            {formatZonedDateTime(c.date_created, timeZone)} {personName(c.entered_by)}
-            {c.is_private ? " (private)" : ""}:{" "}
-          </Typography>
-          <Typography variant="body2" component="span">
-            {c.comment}
-          </Typography>
+      {latest.map((c) => (
+        <Box component="li" key={c.id} sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          <CommentLine comment={c} timeZone={timeZone} />
         </Box>
       ))}
     </Box>
