@@ -62,3 +62,24 @@ export const UnitPicker = forwardRef<
     />
   );
 });
+
+/** A list's Unit filter: any unit of the building by apartment id, held as text ('' for none, as in the URL). */
+export function UnitFilter({
+  building,
+  value,
+  onChange,
+}: {
+  building: number;
+  value: string;
+  onChange: (apartment: string) => void;
+}) {
+  return (
+    <UnitPicker
+      building={building}
+      by="apartment"
+      name="apartment"
+      value={value ? Number(value) : null}
+      onChange={(v) => onChange(v === null ? "" : String(v))}
+    />
+  );
+}

@@ -13,7 +13,7 @@ import { useListUrl } from "../../../components/listUrl.ts";
 import { NotFound } from "../../../components/NotFound.tsx";
 import { PhotoThumb } from "../../../components/PhotoThumb.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import { UnitPicker } from "../../../components/UnitPicker.tsx";
+import { UnitFilter } from "../../../components/UnitPicker.tsx";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
@@ -158,13 +158,7 @@ function Page() {
         />
         {date("from", "Date created from")}
         {date("until", "Date created until")}
-        <UnitPicker
-          building={building}
-          by="apartment"
-          name="apartment"
-          value={draft.apartment ? Number(draft.apartment) : null}
-          onChange={(v) => put("apartment", v === null ? "" : String(v))}
-        />
+        <UnitFilter building={building} value={draft.apartment} onChange={(v) => put("apartment", v)} />
         <SelectFilter
           label={CONTRACTOR_MESSAGES.inBuilding}
           name="in_building"

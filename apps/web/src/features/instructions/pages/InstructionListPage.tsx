@@ -26,7 +26,7 @@ import { factsOf, instructionPaths, LIST_FILTERS, type ListFilter, listQueryOf, 
 import { useCanWriteInstructions } from "../components/ExpireButton.tsx";
 import { SectionHeader } from "../components/Header.tsx";
 import { InstructionTypeChip } from "../components/InstructionTypeChip.tsx";
-import { UnitPicker } from "../../../components/UnitPicker.tsx";
+import { UnitFilter } from "../../../components/UnitPicker.tsx";
 
 /** Grid columns that sort on the server (field → ordering key). */
 const SORT_KEYS: Record<string, string> = {
@@ -164,12 +164,7 @@ export function Component() {
           onChange={(e) => put("search", e.target.value)}
           helperText="Unit, name, instructions, type or resident"
         />
-        <UnitPicker
-          building={building}
-          by="apartment"
-          value={draft.apartment ? Number(draft.apartment) : null}
-          onChange={(v) => put("apartment", v === null ? "" : String(v))}
-        />
+        <UnitFilter building={building} value={draft.apartment} onChange={(v) => put("apartment", v)} />
         <SelectFilter
           label="Type"
           name="instruction_type"

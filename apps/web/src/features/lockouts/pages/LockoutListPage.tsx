@@ -14,7 +14,7 @@ import { FilterBar, dateFilters } from "../../../components/FilterBar.tsx";
 import { useListUrl } from "../../../components/listUrl.ts";
 import { PhotoThumb } from "../../../components/PhotoThumb.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
-import { UnitPicker } from "../../../components/UnitPicker.tsx";
+import { UnitFilter } from "../../../components/UnitPicker.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
@@ -179,13 +179,7 @@ function Page() {
       >
         {date("from", "From")}
         {date("until", "Until")}
-        <UnitPicker
-          building={building}
-          by="apartment"
-          name="apartment"
-          value={draft.apartment ? Number(draft.apartment) : null}
-          onChange={(v) => put("apartment", v === null ? "" : String(v))}
-        />
+        <UnitFilter building={building} value={draft.apartment} onChange={(v) => put("apartment", v)} />
       </FilterBar>
       <DataTable
         label="Lockouts"

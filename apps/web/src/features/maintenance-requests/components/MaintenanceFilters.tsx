@@ -8,7 +8,7 @@ import TextField from "@mui/material/TextField";
 import TuneIcon from "@mui/icons-material/Tune";
 import { MAINTENANCE_OPEN_STATUSES, MAINTENANCE_STATUS_DISPLAY, type MaintenanceStatus } from "@portico/contract";
 import { FilterBar, FilterChecks, SelectFilter, dateFilters } from "../../../components/FilterBar.tsx";
-import { UnitPicker } from "../../../components/UnitPicker.tsx";
+import { UnitFilter } from "../../../components/UnitPicker.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { useMaintenanceRequestTypes, useMaintenanceStatuses } from "../api.ts";
 import {
@@ -121,13 +121,7 @@ export function MaintenanceFilters({
           />
         )}
       />
-      <UnitPicker
-        building={building}
-        by="apartment"
-        name="apartment"
-        value={draft.apartment ? Number(draft.apartment) : null}
-        onChange={(v) => put("apartment", v === null ? "" : String(v))}
-      />
+      <UnitFilter building={building} value={draft.apartment} onChange={(v) => put("apartment", v)} />
       <SelectFilter
         label="Request type"
         name="maintenance_request_type"
