@@ -258,7 +258,7 @@ function endAfterStart(
     ctx.addIssue({ code: "custom", path: ["end_date"], message: MESSAGES.endBeforeStart });
 }
 
-/** The form as the API document shows it. */
+/** The form as the API document shows it (POST: the required fields; every field of the entity may be sent). */
 export const RecurringRequestForm = z
   .looseObject({
     building: z
@@ -266,23 +266,15 @@ export const RecurringRequestForm = z
       .int()
       .optional()
       .meta({ examples: [1] }),
-    name: z
-      .string()
-      .optional()
-      .meta({ examples: ["Filter change"] }),
-    description: z
-      .string()
-      .optional()
-      .meta({ examples: ["Change the HVAC filters"] }),
+    name: z.string().meta({ examples: ["Filter change"] }),
+    description: z.string().meta({ examples: ["Change the HVAC filters"] }),
     maintenance_request_type_id: z
       .number()
       .int()
-      .optional()
       .meta({ examples: [1] }),
     apartment_id: z
       .number()
       .int()
-      .optional()
       .meta({ examples: [1] }),
     employee_id: z
       .number()
@@ -290,10 +282,7 @@ export const RecurringRequestForm = z
       .nullable()
       .optional()
       .meta({ examples: [null] }),
-    interval: z
-      .string()
-      .optional()
-      .meta({ examples: ["WEEKLY"] }),
+    interval: z.enum(RECURRING_INTERVALS).meta({ examples: ["WEEKLY"] }),
     start_date: z
       .string()
       .nullable()
@@ -304,8 +293,12 @@ export const RecurringRequestForm = z
       .nullable()
       .optional()
       .meta({ examples: [null] }),
+    is_forever: z.boolean().optional(),
+    is_active: z.boolean().optional(),
   })
   .meta({ description: "A recurring request (every field of the entity may be sent)" });
+/** PATCH: any subset. */
+export const RecurringRequestPatchForm = RecurringRequestForm.partial();
 
 // ---------------------------------------------------------------------------------------------
 // Rules (pure; the form and the server apply the same)

@@ -104,6 +104,9 @@ export const OBJECT_OF_BUILDING: Record<string, string> = {
   "/api/v1/core/buildings/": "select $1::int as id",
   "/api/v1/core/building-settings/": "select $1::int as id",
   "/api/v1/maintenance-requests/maintenance-requests/": "select id from maintenance_requests where building_id = $1",
+  "/api/v1/maintenance-requests/recurring-maintenance-requests/":
+    "select id from recurring_maintenance_requests where building_id = $1",
+  "/api/v1/vendors/": "select id from vendors where building_id = $1",
 };
 /** Second path parameters: an object of the same building, under the first one where it applies. */
 export const SECOND_OBJECT: Record<string, string> = {

@@ -12,6 +12,7 @@
  * value, dates of today; an upload sends a small PNG. Every write must be exercised: one that is
  * refused (4xx) or cannot be made fails the test, so a new route is covered or its gap is seen.
  */
+import ExcelJS from "exceljs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestApp } from "./app.ts";
@@ -92,6 +93,8 @@ async function refreshIds() {
 let existingUsername: string | undefined;
 /** A small image, for writes whose body is a photo. */
 let png: Buffer;
+/** Files an upload takes instead of the image, by the form field's name. */
+const UPLOADS: Record<string, { filename: string; contentType: string; data: Buffer }> = {};
 
 /** The first id `sql` (over building $1) answers: in id order, unless it orders its rows itself. */
 const firstId = async (sql: string): Promise<number | undefined> => {
@@ -118,6 +121,17 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 90, g: 120, b: 200 } } })
     .png()
     .toBuffer();
+  // The building's vendors again (they keep their ids) and a new one.
+  const named = await A.database.query("select name from vendors where building_id = $1 order by id", [BUILDING]);
+  const vendors = new ExcelJS.Workbook();
+  vendors
+    .addWorksheet("Vendors")
+    .addRows([["name"], ...named.rows.map((r) => [String(r.name)]), ["Stale Read Plumbing"]]);
+  UPLOADS.vendors_file = {
+    filename: "vendors.xlsx",
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    data: Buffer.from(await vendors.xlsx.writeBuffer()),
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -308,14 +322,15 @@ function requestOf(op: Operation): { body: unknown; opts?: { headers: Record<str
 
 function multipartOf(fileField: string, fields: Record<string, string>) {
   const boundary = `----stale${++serial}`;
+  const file = UPLOADS[fileField] ?? { filename: "photo.png", contentType: "image/png", data: png };
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields))
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   parts.push(
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
     ),
-    png,
+    file.data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
   return {

@@ -13,6 +13,7 @@ import {
   RecurringRequestDeleted,
   RecurringRequestForm,
   RecurringRequestPatch,
+  RecurringRequestPatchForm,
   RecurringRequestWrite,
 } from "@portico/contract";
 import { contextOf, systemContext } from "../../lib/context.ts";
@@ -123,7 +124,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         summary: "Changes a recurring request (any subset; next_scheduled_date worked out again)",
         params: IdParams,
         querystring: RecurringBuildingQuery,
-        body: RecurringRequestForm,
+        body: RecurringRequestPatchForm,
         response: { 200: RecurringRequest, ...errors },
       },
     },

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { vendors } from "../../db/schema/index.ts";
 import { likeEscape, pageWithTotal } from "../../lib/sql.ts";
@@ -97,10 +97,38 @@ export async function deleteVendor(db: DbOrTx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Replaces every vendor of the building with these (one transaction, the caller's). */
-export async function replaceVendors(db: DbOrTx, buildingId: number, rows: VendorValues[]): Promise<void> {
-  await db.delete(vendors).where(eq(vendors.building_id, buildingId));
+/**
+ * Replaces every vendor of the building with these (in the caller's transaction): a row named as
+ * an existing vendor (any case; each matched once, oldest first) updates it and keeps its id, the
+ * others are added, and the vendors the rows do not name are deleted.
+ */
+export async function replaceVendors(db: DbOrTx, buildingId: number, rows: VendorValues[], at: Date): Promise<void> {
+  const existing = await db
+    .select({ id: vendors.id, name: vendors.name })
+    .from(vendors)
+    .where(eq(vendors.building_id, buildingId))
+    .orderBy(vendors.id);
+  const byName = new Map<string, number[]>();
+  for (const v of existing) byName.set(v.name.toLowerCase(), [...(byName.get(v.name.toLowerCase()) ?? []), v.id]);
+  const added: VendorValues[] = [];
+  const kept = new Set<number>();
+  for (const r of rows) {
+    const id = byName.get(r.name.toLowerCase())?.shift();
+    if (id === undefined) added.push(r);
+    else {
+      kept.add(id);
+      await db
+        .update(vendors)
+        .set({ ...EMPTY, ...r, last_modified: at })
+        .where(eq(vendors.id, id));
+    }
+  }
+  const gone = existing.filter((v) => !kept.has(v.id)).map((v) => v.id);
+  if (gone.length) await db.delete(vendors).where(inArray(vendors.id, gone));
   const CHUNK = 500;
-  for (let i = 0; i < rows.length; i += CHUNK)
-    await db.insert(vendors).values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, building_id: buildingId })));
+  for (let i = 0; i < added.length; i += CHUNK)
+    await db.insert(vendors).values(added.slice(i, i + CHUNK).map((r) => ({ ...r, building_id: buildingId })));
 }
+
+/** A vendor's text fields when a row leaves them out. */
+const EMPTY = { category: "", address: "", city: "", state: "", zip: "", phone: "", email: "", website: "" };

@@ -131,7 +131,8 @@ const fileError = (message: string | string[]) => new ValidationError({ vendors_
 /**
  * POST /vendors/upload_excel/: an .xlsx whose header row names the columns (name required);
  * every row is judged before anything changes (a row without a name → 'Row {n}: a vendor name
- * is required.'), then the building's vendors are replaced in one transaction.
+ * is required.'), then the building's vendors are replaced in one transaction (a vendor named
+ * again keeps its id).
  */
 export async function uploadVendors(
   ctx: ServiceContext,
@@ -168,7 +169,7 @@ export async function uploadVendors(
     rows.push(valuesOf(parsed.data) as repo.VendorValues);
   }
   if (problems.length) throw fileError(problems.slice(0, 20));
-  await ctx.db.transaction(async (tx) => repo.replaceVendors(tx, buildingId, rows));
+  await ctx.db.transaction(async (tx) => repo.replaceVendors(tx, buildingId, rows, ctx.clock()));
   touch(ctx, buildingId);
   return { count: rows.length, detail: VM.uploaded(rows.length) };
 }

@@ -169,8 +169,23 @@ describe("vendors", () => {
     const again = await upload(dl.rawPayload);
     expect(again.json()).toEqual({ count: 2, detail: VM.uploaded(2) });
     const after = (await t.as("frontdesk").get(`${LIST}?building=1`)).json().results as Vendor[];
-    const strip = (v: Vendor) => ({ ...v, id: 0, date_created: "", last_modified: "" });
+    // The same vendors, with their ids (a vendor named again keeps its id).
+    const strip = (v: Vendor) => ({ ...v, last_modified: "" });
     expect(after.map(strip)).toEqual(all.map(strip));
+  });
+
+  it("a vendor named again (any case) keeps its id and takes the row's values", async () => {
+    const kept = await add({ name: "Kept Vendor", phone: "555-0001", city: "Old Town" });
+    const gone = await add({ name: "Gone Vendor" });
+    const res = await upload(await sheet([["name", "phone"], ["KEPT vendor", "555-0002"], ["New Vendor", ""]]));
+    expect(res.json()).toEqual({ count: 2, detail: VM.uploaded(2) });
+    expect((await t.as("frontdesk").get(ONE(kept.id))).json()).toMatchObject({
+      name: "KEPT vendor",
+      phone: "555-0002",
+      city: "",
+    });
+    expect((await t.as("frontdesk").get(ONE(gone.id))).statusCode).toBe(404);
+    expect(await names()).toEqual(["KEPT vendor", "New Vendor"]);
   });
 
   it("a row without a name refuses the whole file with its row number; nothing changes", async () => {
