@@ -3,15 +3,15 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
-import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useApartmentsDropdown } from "../../../lib/queries.ts";
-import { useBuilding, useCan } from "../../../lib/session.tsx";
+import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { useMaintenanceRequestTypes } from "../api.ts";
 import { maintenancePaths } from "../model.ts";
 import { emptyRequestValues, RequestForm } from "../components/RequestForm.tsx";
+import { maintenanceScreen } from "../components/MaintenanceGate.tsx";
 
 const TITLE = "New maintenance request";
 const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
@@ -20,11 +20,7 @@ const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
  * /{building}/maintenance/requests/create?apartment_id&occupancy_id: a new request, for the unit
  * given (from its unit profile) or one chosen on the form; saved → the request's page.
  */
-export function Component() {
-  const can = useCan();
-  if (!can("maintenance.use")) return <NotFound />;
-  return <CreatePage />;
-}
+export const Component = maintenanceScreen(CreatePage);
 
 function CreatePage() {
   usePageTitle(TITLE);

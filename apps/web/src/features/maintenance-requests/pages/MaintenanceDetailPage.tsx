@@ -22,7 +22,7 @@ import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PrintStyles } from "../../../components/PrintStyles.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
-import { useBuilding, useCan } from "../../../lib/session.tsx";
+import { useBuilding } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { useMaintenanceRequest, useMaintenanceRequestEvents, useMaintenanceRequestTypes } from "../api.ts";
@@ -32,6 +32,7 @@ import { RequestForm, requestValuesOf } from "../components/RequestForm.tsx";
 import { RequestPhotos } from "../components/RequestPhotos.tsx";
 import { SignatureBlock } from "../components/SignatureBlock.tsx";
 import { UpdateStatusDialog } from "../components/UpdateStatusDialog.tsx";
+import { maintenanceScreen } from "../components/MaintenanceGate.tsx";
 
 const parseChanges = changeNoteParser({
   maintenance_request_type: "Request type",
@@ -51,13 +52,11 @@ const parseChanges = changeNoteParser({
  * leaves out the buttons and forms and shows a line to sign on. Another building's or an
  * unknown request: the not-found page.
  */
-export function Component() {
-  const can = useCan();
+export const Component = maintenanceScreen(function DetailRoute() {
   const { maintenanceRequestId = "" } = useParams();
   const id = /^\d+$/.test(maintenanceRequestId) ? Number(maintenanceRequestId) : 0;
-  if (!can("maintenance.use") || !id) return <NotFound />;
-  return <DetailPage id={id} />;
-}
+  return id ? <DetailPage id={id} /> : <NotFound />;
+});
 
 function DetailPage({ id }: { id: number }) {
   const { id: building, building: info } = useBuilding();
