@@ -1,4 +1,5 @@
 import type { z, ZodType } from "zod";
+import { Id } from "@portico/contract";
 import { isUploadedFile } from "./files.ts";
 import { fieldErrorsOf, ValidationError } from "./errors.ts";
 
@@ -38,4 +39,11 @@ export function readUploadedFile(body: unknown, fileField = "photo_url"): PhotoU
   const v = body && typeof body === "object" ? (body as Record<string, unknown>)[fileField] : undefined;
   const file = Array.isArray(v) ? v[0] : v;
   return isUploadedFile(file) && file.data.length ? { data: file.data, filename: file.filename } : null;
+}
+
+/** An id a form names under `field`, when it is one (to check it before the form is judged: 403/404 before 400). */
+export function idInForm(body: unknown, field: string): number | undefined {
+  const v = body && typeof body === "object" ? (body as Record<string, unknown>)[field] : undefined;
+  const parsed = Id.safeParse(Array.isArray(v) ? v[0] : v);
+  return parsed.success ? parsed.data : undefined;
 }
