@@ -27,8 +27,6 @@ const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const tags = ["maintenance"];
 const BASE = "/maintenance-requests/recurring-maintenance-requests";
 
-
-
 /**
  * Recurring maintenance requests (document 2 section 7): the schedules' CRUD, the intervals, and
  * the job that makes their requests (every 15 minutes, one run per tick across instances).

@@ -29,8 +29,6 @@ const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const tags = ["vendors"];
 const Spreadsheet = z.any().meta({ type: "string", format: "binary", description: "vendors.xlsx" });
 
-
-
 /** Vendors (document 2 section 7): the building's list, one vendor, writes, Excel upload and download. */
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
