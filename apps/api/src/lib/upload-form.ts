@@ -41,8 +41,11 @@ export function readUploadedFile(body: unknown, fileField = "photo_url"): PhotoU
   return isUploadedFile(file) && file.data.length ? { data: file.data, filename: file.filename } : null;
 }
 
-/** An id a form names under `field`, when it is one (to check it before the form is judged: 403/404 before 400). */
-export function idInForm(body: unknown, field: string): number | undefined {
+/**
+ * The id a body names in `field` (a form's first value), when it is one: routes check the object
+ * or building it names before the body is judged (403/404 before 400).
+ */
+export function idInBody(body: unknown, field: string): number | undefined {
   const v = body && typeof body === "object" ? (body as Record<string, unknown>)[field] : undefined;
   const parsed = Id.safeParse(Array.isArray(v) ? v[0] : v);
   return parsed.success ? parsed.data : undefined;

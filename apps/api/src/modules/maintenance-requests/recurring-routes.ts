@@ -18,7 +18,7 @@ import {
 } from "@portico/contract";
 import { contextOf, systemContext } from "../../lib/context.ts";
 import { bodyAsSent } from "../../lib/files.ts";
-import { idInForm, readUploadForm } from "../../lib/upload-form.ts";
+import { idInBody, readUploadForm } from "../../lib/upload-form.ts";
 import { RECURRING_CRON, RECURRING_JOB, runRecurringRequests } from "./recurring-job.ts";
 import * as service from "./recurring-service.ts";
 
@@ -79,7 +79,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const building = idInForm(req.body, "building") ?? req.query.building;
+      const building = idInBody(req.body, "building") ?? req.query.building;
       if (building !== undefined) await service.requireRecurringBuilding(ctx, building);
       const body = readUploadForm(RecurringRequestWrite, req.body).values;
       return reply.status(201).send(await service.createRecurring(ctx, body, req.query.building));

@@ -20,7 +20,7 @@ import {
 import { parseBuildingId } from "../../lib/access.ts";
 import { contextOf } from "../../lib/context.ts";
 import { bodyAsSent, registerUploadParsers } from "../../lib/files.ts";
-import { idInForm, readUploadedFile, readUploadForm } from "../../lib/upload-form.ts";
+import { idInBody, readUploadedFile, readUploadForm } from "../../lib/upload-form.ts";
 import { XLSX_MIME } from "../../lib/xlsx.ts";
 import * as service from "./service.ts";
 
@@ -79,7 +79,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const ctx = contextOf(req);
-      const building = parseBuildingId(idInForm(req.body, "building") ?? req.query.building);
+      const building = parseBuildingId(idInBody(req.body, "building") ?? req.query.building);
       return service.uploadVendors(ctx, building, readUploadedFile(req.body, "vendors_file"));
     },
   );
@@ -99,7 +99,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const building = idInForm(req.body, "building") ?? req.query.building;
+      const building = idInBody(req.body, "building") ?? req.query.building;
       if (building !== undefined) await service.requireVendorBuilding(ctx, building);
       const body = readUploadForm(VendorWrite, req.body).values;
       return reply.status(201).send(await service.createVendor(ctx, body, req.query.building));
