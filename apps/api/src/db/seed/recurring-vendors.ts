@@ -175,17 +175,15 @@ export async function seedRecurringAndVendors(
   );
   if (!Number(haveVendors)) {
     const cols = ["name", "category", "address", "city", "state", "zip", "phone", "email", "website"] as const;
-    await db
-      .insert(vendors)
-      .values(
-        DEMO_VENDORS.map(
-          (v) =>
-            ({
-              building_id: buildingId,
-              ...Object.fromEntries(cols.map((c, i) => [c, v[i]])),
-            }) as typeof vendors.$inferInsert,
-        ),
-      );
+    await db.insert(vendors).values(
+      DEMO_VENDORS.map(
+        (v) =>
+          ({
+            building_id: buildingId,
+            ...Object.fromEntries(cols.map((c, i) => [c, v[i]])),
+          }) as typeof vendors.$inferInsert,
+      ),
+    );
     vendorCount = DEMO_VENDORS.length;
   }
 

@@ -17,8 +17,8 @@ import {
   RecurringRequestWrite,
 } from "@portico/contract";
 import { contextOf, systemContext } from "../../lib/context.ts";
-import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
 import { bodyAsSent } from "../../lib/files.ts";
+import { idInBody, readUploadForm } from "../../lib/upload-form.ts";
 import { RECURRING_CRON, RECURRING_JOB, runRecurringRequests } from "./recurring-job.ts";
 import * as service from "./recurring-service.ts";
 
@@ -26,19 +26,6 @@ const IdParams = z.object({ id: Id });
 const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const tags = ["maintenance"];
 const BASE = "/maintenance-requests/recurring-maintenance-requests";
-
-function judged<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error.issues, 1));
-  return parsed.data;
-}
-
-/** The body's building, when it is an id (checked before the body is judged: 403 before 400). */
-function buildingIn(body: unknown): number | undefined {
-  const v = body && typeof body === "object" ? (body as Record<string, unknown>).building : undefined;
-  const parsed = Id.safeParse(v);
-  return parsed.success ? parsed.data : undefined;
-}
 
 /**
  * Recurring maintenance requests (document 2 section 7): the schedules' CRUD, the intervals, and
@@ -92,9 +79,9 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const building = buildingIn(req.body) ?? req.query.building;
+      const building = idInBody(req.body, "building") ?? req.query.building;
       if (building !== undefined) await service.requireRecurringBuilding(ctx, building);
-      const body = judged(RecurringRequestWrite, req.body);
+      const body = readUploadForm(RecurringRequestWrite, req.body).values;
       return reply.status(201).send(await service.createRecurring(ctx, body, req.query.building));
     },
   );
@@ -131,7 +118,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     async (req) => {
       const ctx = contextOf(req);
       await service.getRecurring(ctx, req.params.id, req.query.building);
-      const body = judged(RecurringRequestPatch, req.body);
+      const body = readUploadForm(RecurringRequestPatch, req.body).values;
       return service.updateRecurring(ctx, req.params.id, body, req.query.building);
     },
   );

@@ -19,7 +19,7 @@ import {
   type RecurringRequestWrite,
   WEEKDAY_FLAGS,
 } from "@portico/contract";
-import { requireBuilding } from "../../lib/access.ts";
+import { parseBuildingId, requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 import { requireUser } from "../../lib/current-user.ts";
@@ -159,8 +159,7 @@ export async function createRecurring(
   body: RecurringRequestWrite,
   queryBuilding?: number,
 ): Promise<RecurringRequest> {
-  const buildingId = body.building ?? queryBuilding;
-  if (buildingId === undefined) throw new ValidationError({ building: ["A valid building is required."] });
+  const buildingId = parseBuildingId(body.building ?? queryBuilding);
   const scope = await requireBuilding(ctx, ctx.db, buildingId, ACTION);
   const { building: _b, start_date, end_date, ...rest } = body;
   const today = todayIn(scope.building.time_zone, ctx.clock());

@@ -13,7 +13,7 @@ import { systemContext } from "../../lib/context.ts";
 import { todayIn } from "../../lib/dates.ts";
 import { rowsOf } from "../../lib/sql.ts";
 import { otherUnits, unit, type UnitInfo } from "../packages/test-fixtures.ts";
-import { runRecurringRequests } from "./recurring-job.ts";
+import { RECURRING_CRON, RECURRING_JOB, runRecurringRequests } from "./recurring-job.ts";
 
 const TZ = "America/New_York";
 const BASE = "/api/v1/maintenance-requests/recurring-maintenance-requests/";
@@ -36,7 +36,9 @@ beforeAll(async () => {
   const add = async (name: string, active: boolean) =>
     Number(
       (
-        await one<{ id: number }>(sql`insert into maintenance_request_types (name, is_active) values (${name}, ${active})
+        await one<{
+          id: number;
+        }>(sql`insert into maintenance_request_types (name, is_active) values (${name}, ${active})
           on conflict (lower(name)) do update set is_active = excluded.is_active returning id`)
       ).id,
     );
@@ -44,8 +46,11 @@ beforeAll(async () => {
   inactiveTypeId = await add("Recurring test: retired", false);
   const emp = async (username: string) =>
     Number(
-      (await one<{ id: number }>(sql`select e.id from employees e join users u on u.id = e.user_id where u.username = ${username}`))
-        .id,
+      (
+        await one<{ id: number }>(
+          sql`select e.id from employees e join users u on u.id = e.user_id where u.username = ${username}`,
+        )
+      ).id,
     );
   mtEmployee = await emp("maintenance");
   fdEmployee = await emp("frontdesk");
@@ -54,7 +59,9 @@ afterAll(async () => {
   await t?.close();
 });
 beforeEach(async () => {
-  await t.db.execute(sql`delete from maintenance_requests where recurring_maintenance_request_id is not null or recurring_scheduled_for is not null`);
+  await t.db.execute(
+    sql`delete from maintenance_requests where recurring_maintenance_request_id is not null or recurring_scheduled_for is not null`,
+  );
   await t.db.execute(sql`delete from recurring_maintenance_requests`);
 });
 
@@ -118,7 +125,13 @@ describe("recurring requests API", () => {
   });
 
   it("keeps weekday flags for DAILY only and month flags for MONTHLY only; is_forever clears the end", async () => {
-    const d = await create({ interval: "DAILY", is_tuesday: true, is_june: true, end_date: "2099-01-01", is_forever: true });
+    const d = await create({
+      interval: "DAILY",
+      is_tuesday: true,
+      is_june: true,
+      end_date: "2099-01-01",
+      is_forever: true,
+    });
     expect(d).toMatchObject({ is_tuesday: true, is_june: false, end_date: null, is_forever: true });
     const m = await create({ interval: "MONTHLY", is_tuesday: true, is_june: true, start_date: "2026-01-31" });
     expect(m).toMatchObject({ is_tuesday: false, is_june: true });
@@ -142,10 +155,12 @@ describe("recurring requests API", () => {
     expect(order.json()).toEqual({ end_date: [MESSAGES.endBeforeStart] });
     const bad = await t.as("frontdesk").post(BASE, base({ interval: "HOURLY", start_date: "2026-02-30" }));
     expect(Object.keys(bad.json()).sort()).toEqual(["interval", "start_date"]);
-    const refs = await t.as("frontdesk").post(
-      BASE,
-      base({ maintenance_request_type_id: inactiveTypeId, apartment_id: b3.apartment_id, employee_id: fdEmployee }),
-    );
+    const refs = await t
+      .as("frontdesk")
+      .post(
+        BASE,
+        base({ maintenance_request_type_id: inactiveTypeId, apartment_id: b3.apartment_id, employee_id: fdEmployee }),
+      );
     expect(refs.statusCode).toBe(400);
     expect(refs.json()).toEqual({
       maintenance_request_type_id: [RM.inactiveType],
@@ -159,7 +174,9 @@ describe("recurring requests API", () => {
   it("lets every staff role in; refuses other roles and other buildings", async () => {
     for (const user of ["office", "manager", "frontdesk", "maintenance", "porter"]) await create({}, user);
     expect((await t.as("clubadmin").post(BASE, base())).statusCode).toBe(403);
-    expect((await t.as("frontdesk").post(BASE, base({ building: 3, apartment_id: b3.apartment_id }))).statusCode).toBe(403);
+    expect((await t.as("frontdesk").post(BASE, base({ building: 3, apartment_id: b3.apartment_id }))).statusCode).toBe(
+      403,
+    );
     expect((await t.as("frontdesk").get(`${BASE}?building=3`)).statusCode).toBe(403);
     expect((await t.as(null).get(`${BASE}?building=1`)).statusCode).toBe(401);
   });
@@ -184,9 +201,17 @@ describe("recurring requests API", () => {
     expect((await t.as("porter").get(ONE(r.id))).json()).toEqual(r);
     expect((await t.as("porter").get(`${ONE(r.id)}?building=2`)).statusCode).toBe(404);
     const p = (
-      await t.as("porter").patch(ONE(r.id), { interval: "MONTHLY", is_july: true, start_date: "", end_date: "2099-12-31" })
+      await t
+        .as("porter")
+        .patch(ONE(r.id), { interval: "MONTHLY", is_july: true, start_date: "", end_date: "2099-12-31" })
     ).json() as RecurringRequest;
-    expect(p).toMatchObject({ interval: "MONTHLY", is_friday: false, is_july: true, start_date: r.start_date, end_date: "2099-12-31" });
+    expect(p).toMatchObject({
+      interval: "MONTHLY",
+      is_friday: false,
+      is_july: true,
+      start_date: r.start_date,
+      end_date: "2099-12-31",
+    });
     expect(p.next_scheduled_date!.slice(5, 7)).toBe("07");
     const bad = await t.as("porter").patch(ONE(r.id), { end_date: addDays(r.start_date, -1) });
     expect(bad.json()).toEqual({ end_date: [MESSAGES.endBeforeStart] });
@@ -218,8 +243,11 @@ const requestsOf = async (id: number) =>
 const setNext = (id: number, day: string | null) =>
   t.db.execute(sql`update recurring_maintenance_requests set next_scheduled_date = ${day}::date where id = ${id}`);
 const nextOf = async (id: number) =>
-  (await one<{ d: string | null }>(sql`select next_scheduled_date::text as d from recurring_maintenance_requests where id = ${id}`))
-    .d;
+  (
+    await one<{ d: string | null }>(
+      sql`select next_scheduled_date::text as d from recurring_maintenance_requests where id = ${id}`,
+    )
+  ).d;
 
 describe("the recurring job", () => {
   // 2026-01-05 is a Monday; 12:00 UTC is 07:00 in New York, 10:00 UTC is 05:00.
@@ -256,7 +284,9 @@ describe("the recurring job", () => {
       permission_to_enter_comments: "Key at the desk",
     });
     const events = rowsOf<{ type: string }>(
-      await t.db.execute(sql`select type from events where entity_type = 'maintenance_request' and entity_id = ${req.id}`),
+      await t.db.execute(
+        sql`select type from events where entity_type = 'maintenance_request' and entity_id = ${req.id}`,
+      ),
     );
     expect(events.map((e) => e.type)).toEqual(["MAINTENANCE_REQUEST_CREATED"]);
     expect(await nextOf(r.id)).toBe(addDays(today, 7));
@@ -289,6 +319,13 @@ describe("the recurring job", () => {
       expect((await requestsOf(s.id)).map((x) => x.day)).toEqual(["2026-01-05"]);
       expect(await nextOf(s.id)).toBe("2026-01-12");
     }
+  });
+
+  it("is the queue's job, every 15 minutes (UTC), shared by every instance", async () => {
+    expect(RECURRING_CRON).toBe("*/15 * * * *");
+    const handler = t.app.jobs.handler(RECURRING_JOB);
+    expect(handler).toBeTypeOf("function");
+    expect(await handler!({}, { id: "test", name: RECURRING_JOB })).toEqual({ created: 0, advanced: 0, failed: 0 });
   });
 
   it("makes missed days up once (the latest) and jumps to the next future day", async () => {

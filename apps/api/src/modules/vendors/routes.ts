@@ -17,10 +17,10 @@ import {
   VendorUploadResult,
   VendorWrite,
 } from "@portico/contract";
+import { parseBuildingId } from "../../lib/access.ts";
 import { contextOf } from "../../lib/context.ts";
-import { fieldErrorsOf, ValidationError } from "../../lib/errors.ts";
 import { bodyAsSent, registerUploadParsers } from "../../lib/files.ts";
-import { readUploadedFile } from "../../lib/upload-form.ts";
+import { idInBody, readUploadedFile, readUploadForm } from "../../lib/upload-form.ts";
 import { XLSX_MIME } from "../../lib/xlsx.ts";
 import * as service from "./service.ts";
 
@@ -28,19 +28,6 @@ const IdParams = z.object({ id: Id });
 const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const tags = ["vendors"];
 const Spreadsheet = z.any().meta({ type: "string", format: "binary", description: "vendors.xlsx" });
-
-/** A field of a body, when it is an id (checked before the body is judged: 403/404 before 400). */
-function idIn(body: unknown, field: string): number | undefined {
-  const v = body && typeof body === "object" ? (body as Record<string, unknown>)[field] : undefined;
-  const parsed = Id.safeParse(Array.isArray(v) ? v[0] : v);
-  return parsed.success ? parsed.data : undefined;
-}
-
-function judged<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new ValidationError(fieldErrorsOf(parsed.error.issues, 1));
-  return parsed.data;
-}
 
 /** Vendors (document 2 section 7): the building's list, one vendor, writes, Excel upload and download. */
 const routes: FastifyPluginAsync = async (fastify) => {
@@ -92,8 +79,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req) => {
       const ctx = contextOf(req);
-      const building = idIn(req.body, "building") ?? req.query.building;
-      if (building === undefined) throw new ValidationError({ building: ["A valid building is required."] });
+      const building = parseBuildingId(idInBody(req.body, "building") ?? req.query.building);
       return service.uploadVendors(ctx, building, readUploadedFile(req.body, "vendors_file"));
     },
   );
@@ -113,9 +99,9 @@ const routes: FastifyPluginAsync = async (fastify) => {
     },
     async (req, reply) => {
       const ctx = contextOf(req);
-      const building = idIn(req.body, "building") ?? req.query.building;
+      const building = idInBody(req.body, "building") ?? req.query.building;
       if (building !== undefined) await service.requireVendorBuilding(ctx, building);
-      const body = judged(VendorWrite, req.body);
+      const body = readUploadForm(VendorWrite, req.body).values;
       return reply.status(201).send(await service.createVendor(ctx, body, req.query.building));
     },
   );
@@ -152,7 +138,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     async (req) => {
       const ctx = contextOf(req);
       await service.getVendor(ctx, req.params.id, req.query.building);
-      return service.updateVendor(ctx, req.params.id, judged(VendorPatch, req.body), req.query.building);
+      return service.updateVendor(ctx, req.params.id, readUploadForm(VendorPatch, req.body).values, req.query.building);
     },
   );
 

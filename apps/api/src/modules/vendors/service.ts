@@ -15,7 +15,7 @@ import {
   type VendorUploadResult,
   type VendorWrite,
 } from "@portico/contract";
-import { requireBuilding } from "../../lib/access.ts";
+import { parseBuildingId, requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 import { requireUser } from "../../lib/current-user.ts";
@@ -91,8 +91,7 @@ const valuesOf = (v: VendorPatch): Partial<repo.VendorValues> =>
 
 /** POST /vendors/: the building from the body or ?building (required). */
 export async function createVendor(ctx: ServiceContext, body: VendorWrite, queryBuilding?: number): Promise<Vendor> {
-  const buildingId = body.building ?? queryBuilding;
-  if (buildingId === undefined) throw new ValidationError({ building: ["A valid building is required."] });
+  const buildingId = parseBuildingId(body.building ?? queryBuilding);
   await requireBuilding(ctx, ctx.db, buildingId, ACTION);
   const { building: _b, ...values } = body;
   const row = await repo.insertVendor(ctx.db, buildingId, valuesOf(values) as repo.VendorValues);

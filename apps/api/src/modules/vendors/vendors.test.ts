@@ -177,7 +177,13 @@ describe("vendors", () => {
   it("a vendor named again (any case) keeps its id and takes the row's values", async () => {
     const kept = await add({ name: "Kept Vendor", phone: "555-0001", city: "Old Town" });
     const gone = await add({ name: "Gone Vendor" });
-    const res = await upload(await sheet([["name", "phone"], ["KEPT vendor", "555-0002"], ["New Vendor", ""]]));
+    const res = await upload(
+      await sheet([
+        ["name", "phone"],
+        ["KEPT vendor", "555-0002"],
+        ["New Vendor", ""],
+      ]),
+    );
     expect(res.json()).toEqual({ count: 2, detail: VM.uploaded(2) });
     expect((await t.as("frontdesk").get(ONE(kept.id))).json()).toMatchObject({
       name: "KEPT vendor",
