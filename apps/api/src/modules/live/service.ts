@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { ChangeFeed } from "../../lib/change-feed.ts";
+import { SUBSCRIBERS, TOPICS } from "../../lib/caches.ts";
 
 /**
  * Live screens: the change feed (lib/change-feed.ts) turned into Server-Sent Events per building.
@@ -17,20 +18,12 @@ import type { ChangeFeed } from "../../lib/change-feed.ts";
  * starts. An event tells only "this area of a building you can see changed".
  */
 
-export const LIVE_TOPICS = [
-  "packages",
-  "shift_logs",
-  "instructions",
-  "units",
-  "building",
-  "lockouts",
-  "contractors",
-  "contractor_types",
-  "access_keys",
-] as const;
-/** Live topics of global lists (`<topic>:all`): a change reaches the streams of every building. */
-const GLOBAL_LIVE_TOPICS = ["contractor_types"] as const satisfies readonly LiveTopic[];
-export type LiveTopic = (typeof LIVE_TOPICS)[number];
+type LiveSubscribed = (typeof SUBSCRIBERS.live)[number];
+/** Building-scoped and global topics of live screens: what caches.ts declares for `live`, less `user`. */
+export type LiveTopic = Exclude<LiveSubscribed, "user">;
+export const LIVE_TOPICS = SUBSCRIBERS.live.filter((t): t is LiveTopic => t !== "user");
+/** Live topics of global lists (`<topic>:all`, declared with param "all"): a change reaches every building's streams. */
+const GLOBAL_LIVE_TOPICS = LIVE_TOPICS.filter((t) => TOPICS[t].param === "all");
 
 export const COALESCE_MS = 100;
 export const PING_MS = 20_000;
