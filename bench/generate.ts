@@ -21,6 +21,7 @@ import {
   SHIFT_END_CODE,
 } from "@portico/contract";
 import { openDatabase } from "../apps/api/src/db/client.ts";
+import { ensureMaintenanceRequestTypes } from "../apps/api/src/db/seed/maintenance.ts";
 import { ensurePackageTypes } from "../apps/api/src/db/seed/packages.ts";
 import { ensureShiftLogTypes } from "../apps/api/src/db/seed/shift-logs.ts";
 import { hashPassword } from "../apps/api/src/lib/passwords.ts";
@@ -172,6 +173,7 @@ async function main() {
       await database.migrate();
       await ensureShiftLogTypes(database.db);
       await ensurePackageTypes(database.db);
+      await ensureMaintenanceRequestTypes(database.db);
     } finally {
       await database.close();
     }
@@ -932,6 +934,47 @@ async function main() {
       eventLines,
     ),
   );
+  // Maintenance requests: four per lease over three years (the recent ones open or on hold), half
+  // of them with a comment. Made in SQL from the leases, deterministic (no random()).
+  const MAINTENANCE_WORDS = [
+    "Kitchen sink leak",
+    "No heat in the bedroom",
+    "Dishwasher leak",
+    "Outlet not working",
+    "Front door lock sticks",
+    "Ants near the window",
+    "Toilet runs",
+    "Water leak under the bathroom vanity",
+  ];
+  await step("maintenance_requests", async () => {
+    const r = await client.query(
+      `insert into maintenance_requests (building_id, apartment_id, occupancy_id, maintenance_request_type_id,
+         description, is_high_priority, is_permission_to_enter, status, date_opened, date_created, last_modified,
+         date_closed, date_on_hold_until)
+       select building_id, apartment_id, occupancy_id, type_id, description, k % 11 = 0, k % 3 = 0, status,
+         opened, opened, opened, case when status = 'CLOSED' then opened + interval '2 days' end,
+         case when status = 'ON_HOLD' then (opened + interval '7 days')::date end
+       from (
+         select o.building_id, o.apartment_id, o.id as occupancy_id, k,
+           (select id from maintenance_request_types order by id offset (k % 8) limit 1) as type_id,
+           ($2::text[])[1 + k % array_length($2::text[], 1)] || ' (' || k || ')' as description,
+           opened,
+           case when opened > $1::timestamptz - interval '30 days' and k % 4 <> 0 then 'OPEN'
+                when opened > $1::timestamptz - interval '90 days' and k % 5 = 0 then 'ON_HOLD' else 'CLOSED' end as status
+         from occupancies o cross join generate_series(1, 4) g,
+           lateral (select (o.id * 7919 + g * 104729) as k) kk,
+           lateral (select $1::timestamptz - make_interval(hours => (k % (3 * 365 * 24))::int) as opened) oo
+         where o.is_active
+       ) x`,
+      [iso(now), MAINTENANCE_WORDS],
+    );
+    await client.query(
+      `insert into maintenance_request_comments (maintenance_request_id, comment, is_private, date_created)
+       select id, 'Checked, parts ordered.', id % 4 = 0, date_opened + interval '3 hours'
+       from maintenance_requests where id % 2 = 0`,
+    );
+    return r.rowCount ?? 0;
+  });
   // The rows went in without triggers: the lists' counts (and the packages' unit profile flags)
   // are computed from them, as the migration does for an existing database.
   await step("list counts", async () => {
@@ -990,6 +1033,8 @@ async function main() {
       "building_settings",
       "package_counts",
       "shift_log_note_counts",
+      "maintenance_requests",
+      "maintenance_request_comments",
     ])
       await client.query(`VACUUM (ANALYZE) ${t}`);
     return 0;

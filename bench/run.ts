@@ -423,6 +423,7 @@ async function main() {
   const notes = `/shift-logs/notes/?building=${B}`;
   const pk = `/packages/list/?building=${B}`;
   const ul = `/core/buildings/${B}/unit-profiles/`;
+  const mr = `/maintenance-requests/maintenance-requests/?building=${B}`;
 
   const list: Scenario[] = [
     // What users see: every desk user of the portfolio on their own buildings (lib/mix.ts).
@@ -517,6 +518,9 @@ async function main() {
       who: "fd",
       steps: get(`/core/buildings/${B}/package-activity/`),
     },
+    { name: "maintenance: open, first page", cls: "building", who: "fd", steps: get(`${mr}&statuses=OPEN,ON_HOLD`) },
+    { name: "maintenance: all, page 11 (offset 300)", cls: "building", who: "fd", steps: get(`${mr}&offset=300`) },
+    { name: "maintenance: search 'leak'", cls: "building", who: "fd", steps: get(`${mr}&search=leak`) },
     { name: "unit list: first page", cls: "building", who: "fd", steps: get(ul) },
     { name: "unit list: page 41 (offset 1200)", cls: "building", who: "fd", steps: get(`${ul}?offset=1200`) },
     { name: "unit list: search 'smith'", cls: "building", who: "fd", steps: get(`${ul}?search=smith`) },

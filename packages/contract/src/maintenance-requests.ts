@@ -434,9 +434,6 @@ export const MaintenanceRequestPatch = z.object({
 export type MaintenanceRequestPatch = z.infer<typeof MaintenanceRequestPatch>;
 export type MaintenanceRequestPatchInput = z.input<typeof MaintenanceRequestPatch>;
 
-/** The web's request form (create and edit): the fields as the form holds them. */
-export const MaintenanceRequestForm = MaintenanceRequestCreate;
-
 /** The comment part of a status update (empty text: no comment stored beyond the status line). */
 export const StatusComment = z.object({
   comment: text(MAINTENANCE_LIMITS.comment).default(""),

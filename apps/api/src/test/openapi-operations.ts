@@ -99,6 +99,7 @@ export const OBJECT_OF_BUILDING: Record<string, string> = {
   "/api/v1/contractors/visits/": "select id from contractor_visits where building_id = $1",
   "/api/v1/core/buildings/": "select $1::int as id",
   "/api/v1/core/building-settings/": "select $1::int as id",
+  "/api/v1/maintenance-requests/maintenance-requests/": "select id from maintenance_requests where building_id = $1",
   "/api/v1/maintenance-requests/recurring-maintenance-requests/":
     "select id from recurring_maintenance_requests where building_id = $1",
   "/api/v1/vendors/": "select id from vendors where building_id = $1",

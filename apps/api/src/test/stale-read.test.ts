@@ -75,6 +75,7 @@ const ID_LOOKUPS: Record<string, string> = {
   access_key: "select id from access_keys where building_id = $1 and is_active",
   location: "select id from key_locations where building_id = $1 and is_active",
   occupant: "select o.id from occupants o join occupancies c on c.id = o.occupancy_id where c.building_id = $1",
+  maintenance_request: "select id from maintenance_requests where building_id = $1",
   maintenance_request_type: "select id from maintenance_request_types where is_active and $1::int > 0",
   package:
     "select p.id from packages p join package_types t on t.id = p.package_type_id " +

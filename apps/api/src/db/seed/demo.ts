@@ -4,6 +4,7 @@ import { seedPackages } from "./packages.ts";
 import { seedInstructions, type SeedInstructionsOptions } from "./instructions.ts";
 import { seedAccessKeys } from "./access-keys.ts";
 import { seedLockoutsAndContractors } from "./lockouts-contractors.ts";
+import { seedMaintenance } from "./maintenance.ts";
 import { seedRecurringAndVendors } from "./recurring-vendors.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
@@ -135,6 +136,7 @@ const BUILDING_PLANS: BuildingPlan[] = [
     settings: {
       lockoutsettings: { has_lockouts: true },
       amenitysettings: { has_amenities: true, is_viewable_by_all_employees: true },
+      maintenancerequestsettings: { status_set: "EXTENDED" },
       front_desk_number: "(312) 555-0200",
     },
   },
@@ -696,12 +698,14 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   const { instructions: instructionCount } = await seedInstructions(tx, { now, files });
   await seedAccessKeys(tx, { now, files });
   const lockoutsAndContractors = await seedLockoutsAndContractors(tx, { now });
+  const { maintenance_requests } = await seedMaintenance(tx, { now, files });
   const recurringAndVendors = await seedRecurringAndVendors(tx, { now });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,
     instructions: instructionCount,
     ...lockoutsAndContractors,
+    maintenance_requests,
     ...recurringAndVendors,
     buildings: BUILDING_PLANS.length,
     apartments: apartmentCount,

@@ -149,7 +149,21 @@ const routes: FastifyPluginAsync = async (fastify) => {
         tags,
         summary: "Files a request (JSON; photos as base64 {type, name, content}, each under 10 MB)",
         querystring: z.object({ building: Id }),
-        body: z.looseObject({ description: z.string().optional() }),
+        body: z.looseObject({
+          apartment_id: z
+            .number()
+            .int()
+            .meta({ examples: [1] }),
+          maintenance_request_type_id: z
+            .number()
+            .int()
+            .meta({ examples: [1] }),
+          description: z.string().meta({ examples: ["Kitchen sink leaks"] }),
+          photos: z
+            .array(z.object({ type: z.string(), name: z.string(), content: z.string() }))
+            .optional()
+            .meta({ description: "Base64 photos" }),
+        }),
         response: { 201: MaintenanceRequest, ...errors, 413: FieldErrors },
       },
     },
@@ -235,7 +249,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
             .union([z.number().int(), z.string()])
             .optional()
             .meta({ examples: [1] }),
-          comment: z.string().optional(),
+          comment: z.string().meta({ examples: ["On my way"] }),
           is_private: z.boolean().optional(),
         }),
         response: { 201: MaintenanceComment, ...errors },

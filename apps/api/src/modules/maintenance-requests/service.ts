@@ -595,6 +595,36 @@ export async function updateStatus(
   return request;
 }
 
+type Head = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
+
+/**
+ * Adds something to a request in one transaction (`insert` returns its id): the request's
+ * last_modified moves and an event is written; then the change is announced to the feed.
+ */
+async function addToRequest(
+  ctx: ServiceContext,
+  head: Head,
+  scope: BuildingScope,
+  what: { type: MaintenanceEventType; note: string },
+  insert: (tx: Parameters<Parameters<ServiceContext["db"]["transaction"]>[0]>[0], now: Date) => Promise<number>,
+) {
+  const now = ctx.clock();
+  const id = await ctx.db.transaction(async (tx) => {
+    const id = await insert(tx, now);
+    await repo.touchRequest(tx, head.id, now);
+    await repo.insertEvent(tx, {
+      building_id: head.building_id,
+      request_id: head.id,
+      ...event(what.type),
+      note: what.note,
+      performed_by_id: scope.user.id,
+    });
+    return id;
+  });
+  touch(ctx, head.building_id);
+  return { id, request: await loadOne(ctx, scope, head.id) };
+}
+
 /** POST /maintenance-requests/comments/ — 201 with the comment; a public one is announced. */
 export async function addComment(
   ctx: ServiceContext,
@@ -602,29 +632,23 @@ export async function addComment(
   building?: number,
 ): Promise<MaintenanceComment> {
   const { head, scope } = await reachable(ctx, body.maintenance_request_id, building);
-  const now = ctx.clock();
-  const commentId = await ctx.db.transaction(async (tx) => {
-    const commentId = await repo.insertComment(tx, {
-      maintenance_request_id: head.id,
-      comment: body.comment,
-      is_private: body.is_private,
-      entered_by_id: scope.user.id,
-      date_created: now,
-    });
-    await repo.touchRequest(tx, head.id, now);
-    await repo.insertEvent(tx, {
-      building_id: head.building_id,
-      request_id: head.id,
-      ...event("MAINTENANCE_REQUEST_COMMENT_ADDED"),
-      note: body.is_private ? "Private comment" : "Public comment",
-      performed_by_id: scope.user.id,
-    });
-    return commentId;
-  });
-  touch(ctx, head.building_id);
-  const request = await loadOne(ctx, scope, head.id);
+  const note = body.is_private ? "Private comment" : "Public comment";
+  const { id, request } = await addToRequest(
+    ctx,
+    head,
+    scope,
+    { type: "MAINTENANCE_REQUEST_COMMENT_ADDED", note },
+    (tx, now) =>
+      repo.insertComment(tx, {
+        maintenance_request_id: head.id,
+        comment: body.comment,
+        is_private: body.is_private,
+        entered_by_id: scope.user.id,
+        date_created: now,
+      }),
+  );
   if (!body.is_private) await announce(ctx, scope, "comment", request, body.comment);
-  return request.comments.find((c) => c.id === commentId)!;
+  return request.comments.find((c) => c.id === id)!;
 }
 
 /** POST /maintenance-requests/photos/ — multipart; 201 with the photo. */
@@ -637,33 +661,25 @@ export async function addPhoto(
   const { head, scope } = await reachable(ctx, body.maintenance_request_id, building);
   if (!photo) throw new ValidationError({ photo_url: [MESSAGES.fieldRequired] });
   const file = await savePhoto(ctx, scope, photo.data, photo.filename, "photo_url");
-  const now = ctx.clock();
-  let photoId: number;
   try {
-    photoId = await ctx.db.transaction(async (tx) => {
-      const photoId = await repo.insertPhoto(tx, {
-        maintenance_request_id: head.id,
-        photo_url: file.url,
-        caption: body.caption,
-        is_private: body.is_private,
-        entered_by_id: scope.user.id,
-        date_created: now,
-      });
-      await repo.touchRequest(tx, head.id, now);
-      await repo.insertEvent(tx, {
-        building_id: head.building_id,
-        request_id: head.id,
-        ...event("MAINTENANCE_REQUEST_PHOTO_ADDED"),
-        note: body.caption,
-        performed_by_id: scope.user.id,
-      });
-      return photoId;
-    });
+    const { id, request } = await addToRequest(
+      ctx,
+      head,
+      scope,
+      { type: "MAINTENANCE_REQUEST_PHOTO_ADDED", note: body.caption },
+      (tx, now) =>
+        repo.insertPhoto(tx, {
+          maintenance_request_id: head.id,
+          photo_url: file.url,
+          caption: body.caption,
+          is_private: body.is_private,
+          entered_by_id: scope.user.id,
+          date_created: now,
+        }),
+    );
+    return request.maintenancerequestphoto_set.find((p) => p.id === id)!;
   } catch (err) {
     await discard(ctx, [file]);
     throw err;
   }
-  touch(ctx, head.building_id);
-  const request = await loadOne(ctx, scope, head.id);
-  return request.maintenancerequestphoto_set.find((p) => p.id === photoId)!;
 }
