@@ -254,7 +254,16 @@ describe("the list", () => {
     await status(c.id, { status: "CLOSED" });
     await t.db.execute(sql`update maintenance_requests set date_opened = now() - interval '10 days',
       date_created = now() - interval '10 days' where id = ${a.id}`);
-    await t.db.execute(sql`update maintenance_requests set recurring_maintenance_request_id = 77 where id = ${b.id}`);
+    const schedule = Number(
+      rowsOf<{ id: number }>(
+        await t.db.execute(sql`insert into recurring_maintenance_requests
+          (building_id, name, maintenance_request_type_id, apartment_id, interval, start_date)
+          values (1, 'Weekly check', ${ty.Electrical}, ${other.apartment_id}, 'WEEKLY', current_date) returning id`),
+      )[0].id,
+    );
+    await t.db.execute(
+      sql`update maintenance_requests set recurring_maintenance_request_id = ${schedule} where id = ${b.id}`,
+    );
 
     expect(await ids()).toEqual([c.id, b.id, a.id]);
     expect(await ids("statuses=OPEN,ON_HOLD")).toEqual([b.id, a.id]);
@@ -266,7 +275,7 @@ describe("the list", () => {
     expect(await ids("is_high_priority=true")).toEqual([a.id]);
     expect(await ids("is_high_priority=false")).toEqual([c.id, b.id]);
     expect(await ids("is_only_recurring=true")).toEqual([b.id]);
-    expect(await ids("recurring_maintenance_request=77")).toEqual([b.id]);
+    expect(await ids(`recurring_maintenance_request=${schedule}`)).toEqual([b.id]);
     expect(await ids("search=sparks")).toEqual([b.id]);
     expect(await ids("search=RADIATOR")).toEqual([c.id]);
     expect(await ids("search=santos")).toEqual([c.id]);
