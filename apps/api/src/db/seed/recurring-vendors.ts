@@ -164,8 +164,8 @@ export async function seedRecurringAndVendors(
 ): Promise<{ recurring_requests: number; vendors: number }> {
   const now = opts.now ?? new Date();
   const q: Q = async <T>(s: ReturnType<typeof sql>) => ((await db.execute(s)) as unknown as { rows: T[] }).rows;
-  const [building] = await q<{ id: number; time_zone: string }>(
-    sql`select id, time_zone from buildings order by id limit 1`,
+  const [building] = await q<{ id: number; name: string; time_zone: string }>(
+    sql`select id, name, time_zone from buildings order by id limit 1`,
   );
   if (!building) return { recurring_requests: 0, vendors: 0 };
   const buildingId = Number(building.id);
@@ -227,7 +227,7 @@ export async function seedRecurringAndVendors(
     for (const [i, day] of made.entries()) {
       const at = new Date(`${day}T11:00:00Z`);
       const id = await insertGeneratedRequest(db, {
-        schedule: { ...row, time_zone: building.time_zone, settings: null },
+        schedule: { ...row, building_name: building.name, time_zone: building.time_zone, settings: null },
         day,
         occupancyId: null,
         status: "OPEN",

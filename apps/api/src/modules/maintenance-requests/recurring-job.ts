@@ -10,6 +10,7 @@ import type { ServiceContext } from "../../lib/context.ts";
 import { dayjs } from "../../lib/dates.ts";
 import * as repo from "./recurring-repository.ts";
 import * as requests from "./repository.ts";
+import { announceGenerated } from "./service.ts";
 import { addDays, dueThrough, latestDue, nextOccurrence } from "./recurring-schedule.ts";
 
 /**
@@ -46,6 +47,7 @@ export async function runRecurringRequests(ctx: ServiceContext): Promise<Recurri
   const result: RecurringRunResult = { created: 0, advanced: 0, failed: 0 };
   const failed: number[] = [];
   const touched = new Set<number>();
+  const made: { id: number; building: { id: number; name: string }; schedule: string }[] = [];
   for (;;) {
     const step = { done: false, current: null as number | null };
     try {
@@ -79,6 +81,7 @@ export async function runRecurringRequests(ctx: ServiceContext): Promise<Recurri
               performed_by_id: s.created_by_id,
             });
             result.created++;
+            made.push({ id, building: { id: s.building_id, name: s.building_name }, schedule: s.name });
             touched.add(s.building_id);
           }
         }
@@ -97,5 +100,7 @@ export async function runRecurringRequests(ctx: ServiceContext): Promise<Recurri
     if (step.done) break;
   }
   for (const b of touched) ctx.changes.touch(topics.recurringRequests(b), topics.maintenanceRequests(b));
+  // A made request is a new request: its notices go out once it is committed.
+  for (const m of made) await announceGenerated(ctx, m.id, m.building, `the recurring request "${m.schedule}"`);
   return result;
 }

@@ -123,6 +123,7 @@ export async function deleteRecurring(db: DbOrTx, id: number): Promise<boolean> 
 
 /** An active schedule due in its building (`through`: the last due day there), locked for this run. */
 export interface DueSchedule extends Omit<RecurringTableRow, "date_created" | "last_modified"> {
+  building_name: string;
   time_zone: string;
   /** The building's stored settings (JSON), for its status vocabulary. */
   settings: unknown;
@@ -148,7 +149,7 @@ export async function lockNextDue(
   const local = sql`(${now.toISOString()}::timestamptz at time zone b.time_zone)`;
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
-      select r.id, b.time_zone, bs.settings
+      select r.id, b.name as building_name, b.time_zone, bs.settings
       from recurring_maintenance_requests r join buildings b on b.id = r.building_id
         left join building_settings bs on bs.building_id = b.id
       where r.is_active and r.next_scheduled_date is not null
@@ -162,7 +163,12 @@ export async function lockNextDue(
   const id = Number(rows[0].id);
   const [row] = await tx.select().from(rmr).where(eq(rmr.id, id));
   const { date_created: _c, last_modified: _m, ...rest } = row;
-  return { ...rest, time_zone: String(rows[0].time_zone), settings: rows[0].settings ?? null };
+  return {
+    ...rest,
+    building_name: String(rows[0].building_name),
+    time_zone: String(rows[0].time_zone),
+    settings: rows[0].settings ?? null,
+  };
 }
 
 export interface GeneratedRequest {

@@ -263,6 +263,8 @@ describe("the recurring job", () => {
   it("makes one open request with the schedule's fields on its day from 06:00 building time, and moves on", async () => {
     // Today (the unit's current profile is today's); 10:00 UTC is before 06:00 in New York, 12:00 after.
     const today = todayIn(TZ);
+    await t.db.execute(sql`insert into maintenance_notification_settings (building_id, email_recipients)
+      values (1, 'super@portico.example') on conflict (building_id) do update set email_recipients = excluded.email_recipients`);
     const r = await weekly(today);
     expect(r.next_scheduled_date).toBe(today);
     expect(await runRecurringRequests(at(`${today}T10:00:00Z`))).toMatchObject({ created: 0 });
@@ -289,6 +291,14 @@ describe("the recurring job", () => {
       ),
     );
     expect(events.map((e) => e.type)).toEqual(["MAINTENANCE_REQUEST_CREATED"]);
+    // A made request is a new request: the building's recipients are told, once.
+    const mails = rowsOf<{ kind: string; recipients: { email: string }[] }>(
+      await t.db.execute(sql`select kind, recipients from email_messages
+        where related_entity_type = 'maintenance_request' and related_entity_id = ${req.id}`),
+    );
+    expect(
+      mails.filter((m) => m.kind === "maintenance_created_staff").map((m) => m.recipients.map((x) => x.email)),
+    ).toEqual([["super@portico.example"]]);
     expect(await nextOf(r.id)).toBe(addDays(today, 7));
     expect((await t.as("frontdesk").get(ONE(r.id))).json().maintenance_request_count).toBe(1);
   });

@@ -415,6 +415,31 @@ async function announce(
   });
 }
 
+/**
+ * The notices of a new request a recurring schedule made (the job: no signed-in user; residents'
+ * contacts are read by the notices themselves, never returned).
+ */
+export async function announceGenerated(
+  ctx: ServiceContext,
+  id: number,
+  building: { id: number; name: string },
+  madeBy: string,
+): Promise<void> {
+  const { rows } = await lists.listRequests(
+    ctx.db,
+    { buildingId: building.id, ids: [id], includePastOccupancies: true },
+    { limit: 1, offset: 0 },
+    MAINTENANCE_DEFAULT_ORDERING,
+  );
+  if (!rows.length) return;
+  await notify(ctx, {
+    kind: "created",
+    request: toRequest(rows[0], { email: false, phone: false }),
+    building,
+    actor: { id: 0, name: madeBy },
+  });
+}
+
 /** POST /maintenance-requests/maintenance-requests/?building — 201 with the request. */
 export async function createRequest(
   ctx: ServiceContext,

@@ -74,9 +74,9 @@ function Page() {
       text("address", 120, 1),
       text("city", 90),
       text("state", 60),
-      text("zip", 64),
+      text("zip", 80),
       {
-        ...text("phone", 110),
+        ...text("phone", 136),
         renderCell: ({ row }) => (row.phone ? <Link href={`tel:${row.phone}`}>{row.phone}</Link> : null),
       },
       {
