@@ -7,6 +7,7 @@ import {
   type MaintenanceRequestListItem,
 } from "@portico/contract";
 import { type FakeCall, fakeApi, type Handler, renderWithApp } from "../../test/harness.tsx";
+import { makeMaintenanceRequest } from "./testing.ts";
 import { ProfileMaintenancePanel } from "./components/ProfileMaintenancePanel.tsx";
 import { Component as ListPage } from "./pages/MaintenanceListPage.tsx";
 import { Component as BulkPrintPage } from "./pages/MaintenanceBulkPrintPage.tsx";
@@ -25,49 +26,16 @@ import {
 const LIST = "/maintenance-requests/maintenance-requests/";
 const OPEN = MAINTENANCE_OPEN_STATUSES.join(",");
 
-function request(over: Partial<MaintenanceRequest> = {}): MaintenanceRequest {
-  return {
+const request = (over: Partial<MaintenanceRequest> = {}): MaintenanceRequest =>
+  makeMaintenanceRequest({
     id: 501,
-    building_id: 1,
-    apartment_id: 11,
-    apartment_number: "1203",
-    occupancy_id: 91,
-    employee_id: 7,
     employee_name: "Max Mechanic",
     maintenance_request_type_id: 3,
-    maintenance_request_type_name: "Plumbing",
-    maintenance_request_type_category: "Plumbing",
-    description: "Kitchen sink leaks",
-    is_high_priority: false,
-    additional_emails: "",
-    additional_phone_numbers: "",
-    is_permission_to_enter: true,
-    permission_to_enter_comments: "Key at the desk",
-    status: "OPEN",
-    status_display: "Open",
-    date_opened: "2026-03-02T15:00:00.000Z",
-    date_created: "2026-03-02T15:00:00.000Z",
-    date_closed: null,
-    date_on_hold_until: null,
-    last_modified: "2026-03-02T15:00:00.000Z",
-    signature_url: null,
-    recurring_maintenance_request_id: null,
     occupant_set: [
       { id: 5, first_name: "Robin", last_name: "Resident", email: "r@example.com", phone_number: "", is_active: true },
     ],
-    entered_by: {
-      id: 42,
-      first_name: "Dana",
-      last_name: "Desk",
-      username: "desk",
-      role_display: "Front Desk",
-      phone_number: "",
-    },
-    comments: [],
-    maintenancerequestphoto_set: [],
     ...over,
-  };
-}
+  });
 
 const HOLD = request({
   id: 502,
