@@ -1,8 +1,6 @@
-import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
 import type { Instruction } from "@portico/contract";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { formatDate } from "../../../lib/dates.ts";
@@ -10,19 +8,7 @@ import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { factsOf, instructionPaths, personName } from "../model.ts";
 import { InstructionTypeChip } from "./InstructionTypeChip.tsx";
 import { DoNotDisturbTag, InstructionTags } from "./Tags.tsx";
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" sx={{ color: "text.secondary", fontWeight: 600 }}>
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
-        {children}
-      </Typography>
-    </>
-  );
-}
+import { Fact } from "../../../components/Fact.tsx";
 
 /** Every field of an instruction, with its status and tags (the detail page and the dashboard's drawer). */
 export function InstructionFacts({

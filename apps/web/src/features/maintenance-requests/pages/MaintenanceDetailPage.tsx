@@ -33,6 +33,7 @@ import { RequestPhotos } from "../components/RequestPhotos.tsx";
 import { SignatureBlock } from "../components/SignatureBlock.tsx";
 import { UpdateStatusDialog } from "../components/UpdateStatusDialog.tsx";
 import { maintenanceScreen } from "../components/MaintenanceGate.tsx";
+import { Fact } from "../../../components/Fact.tsx";
 
 const parseChanges = changeNoteParser({
   maintenance_request_type: "Request type",
@@ -84,19 +85,6 @@ function usePrinting(): boolean {
     };
   }, []);
   return printing;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" sx={{ color: "text.secondary", fontWeight: 600 }}>
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
-        {children}
-      </Typography>
-    </>
-  );
 }
 
 const factGrid = {
