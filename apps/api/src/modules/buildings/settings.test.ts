@@ -46,13 +46,14 @@ describe("GET /core/building-settings/{building}/", () => {
     expect(s.front_desk_number).not.toBe("");
   });
 
-  it("gives the few-features building its two features and defaults elsewhere", async () => {
+  it("gives the few-features building its two features, the second status vocabulary and defaults elsewhere", async () => {
     const s = (await t.as("frontdesk").get(url(2))).json();
     const d = defaultBuildingSettings();
     expect(s).toEqual({
       ...d,
       lockoutsettings: { has_lockouts: true },
       amenitysettings: { ...d.amenitysettings, has_amenities: true },
+      maintenancerequestsettings: { ...d.maintenancerequestsettings, status_set: "EXTENDED" },
       front_desk_number: s.front_desk_number,
       id: 2,
       building: 2,
