@@ -216,7 +216,12 @@ function toRow(r: Record<string, unknown>): RequestRow {
   };
 }
 
-/** One page of requests in the asked order, with the count of the whole filter. */
+/**
+ * One page of requests in the asked order, with the count of the whole filter. The page's ids
+ * are found first on the requests alone (the filter's index, its count), then only those rows
+ * are read with their people, comments and photos: a page deep in the list builds 30 rows, not
+ * every row before it.
+ */
 export async function listRequests(
   db: DbOrTx,
   f: RequestFilter,
@@ -225,14 +230,19 @@ export async function listRequests(
   opts: { withPhotos?: boolean } = {},
 ): Promise<{ rows: RequestRow[]; count: number }> {
   const where = whereOf(f);
-  const { rows, count } = await runPage(
+  const { rows: ids, count } = await runPage(
     db,
-    sql`${SELECT(!!opts.withPhotos)}, count(*) over () as total ${FROM} where ${where}
+    sql`select r.id, count(*) over () as total from maintenance_requests r where ${where}
       order by ${ORDER[ordering]} limit ${page.limit} offset ${page.offset}`,
     sql`select count(*)::int as n from maintenance_requests r where ${where}`,
     page.offset,
   );
-  return { count, rows: rows.map(toRow) };
+  if (!ids.length) return { count, rows: [] };
+  const raw = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`${SELECT(!!opts.withPhotos)} ${FROM}
+      where r.id in (${list(ids.map((r) => Number(r.id)))}) order by ${ORDER[ordering]}`),
+  );
+  return { count, rows: raw.map(toRow) };
 }
 
 /** How many requests the filter holds (the export's limit check). */
