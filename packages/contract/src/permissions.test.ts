@@ -29,7 +29,9 @@ const TABLE: [Action, Role[]][] = [
   ["instruction.create", ["OF", "MG", "FD", "MT", "PT"]],
   ["nav.amenity_reservations", ["OF", "MG", "FD", "MT", "PT", "CA", "AO"]],
   ["global_users.search", ["OF", "MG", "FD", "MT", "PT", "CA", "TN"]],
-  ["club.manage_members", ["OF", "MG"]],
+  ["club.manage_members", []],
+  ["amenity.view", []],
+  ["elevator.use", []],
   ["building.view", ["OF", "MG", "FD", "MT", "PT", "CA", "PO", "AO"]],
   ["building.settings.view", ["OF", "MG", "FD", "MT", "PT", "CA", "AO"]],
   ["apartment.dropdown", ["OF", "MG", "FD", "MT", "PT", "CA", "AO"]],
@@ -62,9 +64,29 @@ describe("can()", () => {
     expect(can(user("FD"), "instruction.create", writeManagerOnly)).toBe(false);
     expect(can(user("MG"), "instruction.create", writeManagerOnly)).toBe(true);
 
-    const clubs = withSettings({ clubsettings: { can_club_admin_manage_memberships: true } });
+    const clubs = withSettings({
+      clubsettings: { can_club_admin_manage_memberships: true },
+      amenitysettings: { has_amenities: true },
+    });
     expect(can(user("CA"), "club.manage_members", clubs)).toBe(true);
+    expect(can(user("MG"), "club.manage_members", clubs)).toBe(true);
     expect(can(user("CA"), "club.manage_members", plain)).toBe(false);
+
+    const amenities = withSettings({ amenitysettings: { has_amenities: true } });
+    const who = (action: Action, b: typeof plain) => ROLES.filter((r) => can(user(r), action, b));
+    expect(who("club.manage", amenities)).toEqual(["OF", "MG"]);
+    expect(who("amenity.view", amenities)).toEqual(["OF", "MG", "FD", "MT", "PT", "CA", "AO"]);
+    expect(who("amenity.checkin", amenities)).toEqual(["OF", "MG", "FD", "MT", "PT", "CA", "AO"]);
+    expect(who("amenity.book", amenities)).toEqual(["OF", "MG", "CA", "AO"]);
+    const hidden = withSettings({ amenitysettings: { has_amenities: true, is_viewable_by_all_employees: false } });
+    expect(who("amenity.view", hidden)).toEqual(["OF", "MG", "CA", "AO"]);
+
+    const elevators = withSettings({ reservationsettings: { has_reservations: true } });
+    expect(who("elevator.use", elevators)).toEqual(["OF", "MG", "FD", "MT", "PT"]);
+    expect(who("elevator.decide", elevators)).toEqual(["OF", "MG"]);
+    const staffApprove = withSettings({ reservationsettings: { has_reservations: true, is_staff_can_approve: true } });
+    expect(who("elevator.decide", staffApprove)).toEqual(["OF", "MG", "FD"]);
+    expect(who("reservation_types.manage", elevators)).toEqual(["OF"]);
 
     const food = withSettings({ fooddeliverysettings: { has_food_delivery: true } });
     expect(can(user("FD"), "nav.food_delivery", food)).toBe(true);

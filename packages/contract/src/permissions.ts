@@ -80,7 +80,16 @@ export type Action =
   | "maintenance.use"
   | "maintenance.manage_templates"
   | "maintenance.manage_types"
+  | "club.view"
+  | "club.manage"
   | "club.manage_members"
+  | "club.pool_export"
+  | "amenity.view"
+  | "amenity.book"
+  | "amenity.checkin"
+  | "elevator.use"
+  | "elevator.decide"
+  | "reservation_types.manage"
   | "global_users.search"
   | "live.watch";
 
@@ -102,6 +111,9 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
   const r = user.role;
   const mgr = isManagerLevel(r);
   const staff = isStaff(r);
+  const amenities = has(building, (s) => s.amenitysettings.has_amenities);
+  const amenitiesForStaff = has(building, (s) => s.amenitysettings.is_viewable_by_all_employees);
+  const elevators = has(building, (s) => s.reservationsettings.has_reservations);
   switch (action) {
     case "admin.access":
     case "instruction_types.manage":
@@ -161,8 +173,35 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
       return mgr;
     case "maintenance.manage_types":
       return r === "OF";
+    // Clubs and amenities (document 3 section 6), all behind the building's has_amenities.
+    // Managers set up clubs, amenity types, slots and schedules and export pool check-ins;
+    // memberships are theirs or a club admin's when the building allows it. Tier 2 staff see the
+    // reservations (when is_viewable_by_all_employees) and check residents in, never book or edit;
+    // club admins and amenity-only users run the amenity desk: they book, edit and check in.
+    case "club.manage":
+    case "club.pool_export":
+      return mgr && amenities;
     case "club.manage_members":
-      return mgr || (r === "CA" && has(building, (s) => s.clubsettings.can_club_admin_manage_memberships));
+      return (
+        amenities &&
+        (mgr || (r === "CA" && has(building, (s) => s.clubsettings.can_club_admin_manage_memberships)))
+      );
+    case "club.view":
+    case "amenity.view":
+    case "amenity.checkin":
+      return amenities && (mgr || r === "CA" || r === "AO" || (staff && amenitiesForStaff));
+    case "amenity.book":
+      return amenities && (mgr || r === "CA" || r === "AO");
+    // Service elevator reservations: the staff take and edit them; managers decide (approve, deny,
+    // cancel), and the front desk too when is_staff_can_approve is on. Types are Office's.
+    case "elevator.use":
+      return staff && elevators;
+    case "elevator.decide":
+      return (
+        elevators && (mgr || (r === "FD" && has(building, (s) => s.reservationsettings.is_staff_can_approve)))
+      );
+    case "reservation_types.manage":
+      return r === "OF";
     case "nav.food_delivery":
       return r === "FD" && has(building, (s) => s.fooddeliverysettings.has_food_delivery);
     case "nav.keys":
