@@ -75,6 +75,24 @@ export const routes: RouteObject[] = [
                 lazy: () => import("../features/amenity-reservations/pages/AmenityReservationsPage.tsx"),
               },
               {
+                // Clubs and amenities (document 3 section 2); the type page is also reached from the reservations.
+                path: "clubs",
+                children: [
+                  { index: true, lazy: () => import("../features/clubs/pages/ClubsPage.tsx") },
+                  { path: ":clubId/amenity-types", lazy: () => import("../features/clubs/pages/AmenityTypesPage.tsx") },
+                  {
+                    path: ":clubId/amenity-types/:amenityType",
+                    lazy: () => import("../features/clubs/pages/AmenityTypePage.tsx"),
+                  },
+                  { path: ":clubId/members", lazy: () => import("../features/clubs/pages/ClubMembersPage.tsx") },
+                  { path: ":clubId/pool-check-in", lazy: () => import("../features/clubs/pages/PoolCheckInPage.tsx") },
+                ],
+              },
+              {
+                path: "amenity-reservations/amenity-type/:amenityType",
+                lazy: () => import("../features/clubs/pages/AmenityTypePage.tsx"),
+              },
+              {
                 // Switching building on a package page goes to that building's packages (or close) page.
                 path: "packages",
                 handle: { onBuildingChange: (b: number) => `/${b}/packages` } satisfies BuildingSwitchHandle,

@@ -39,7 +39,7 @@ export const MANAGE_LINKS: readonly ManageLink[] = [
     visible: managers,
   },
   { key: "email-history", label: "Email history", path: "/communication?tab=history", exists: false },
-  { key: "clubs", label: "Clubs and amenity types", path: "/clubs", exists: false, visible: managers },
+  { key: "clubs", label: "Clubs and amenity types", path: "/clubs", exists: true, visible: managers },
   {
     key: "lockouts",
     label: "Lockouts",
