@@ -238,8 +238,7 @@ export function useRemoveAllMembers(club: number) {
 export function useOpenCheckins(club: number, enabled = true) {
   return useQuery({
     queryKey: clubKeys.checkins(club),
-    queryFn: ({ signal }) =>
-      getAllPages<OpenCheckin>(`/clubs/clubs/${club}/members/open_checkins/`, undefined, signal),
+    queryFn: ({ signal }) => getAllPages<OpenCheckin>(`/clubs/clubs/${club}/members/open_checkins/`, undefined, signal),
     enabled,
   });
 }
@@ -248,7 +247,8 @@ export function useOpenCheckins(club: number, enabled = true) {
 export function useRecordCheckin(club: number) {
   const invalidate = useInvalidateClubs();
   return useMutation({
-    mutationFn: (body: RecordOpenCheckinInput) => api.post<OpenCheckin>(`/clubs/clubs/${club}/record_open_checkin/`, body),
+    mutationFn: (body: RecordOpenCheckinInput) =>
+      api.post<OpenCheckin>(`/clubs/clubs/${club}/record_open_checkin/`, body),
     onSuccess: () => invalidate(),
   });
 }

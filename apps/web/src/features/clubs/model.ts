@@ -59,7 +59,9 @@ export function specialRows(entries: readonly ScheduleEntry[]): SpecialRow[] {
 export const newSpecialRow = (): SpecialRow => ({ specific_date: "", ...DEFAULT_DAY, is_open: false });
 
 /** A row as update-schedule takes it (closed rows carry no times). */
-export const entryOf = (r: DayRow) =>
-  r.is_open
-    ? { is_open: true, open_time: r.open_time, close_time: r.close_time }
-    : { is_open: false, open_time: null, close_time: null };
+export const entryOf = (r: DayRow) => ({
+  is_open: r.is_open,
+  open_time: r.is_open ? r.open_time : null,
+  close_time: r.is_open ? r.close_time : null,
+  max_number_guests: null,
+});

@@ -19,7 +19,7 @@ import { FormCheckbox, FormTextField, fieldGrid } from "../../../components/Form
 import { applyServerErrors } from "../../../lib/forms.ts";
 import { useCreateAmenityType, useIntervals, useUpdateAmenityType } from "../api.ts";
 
-const TEXTS = ["name", "label", "location_label", "description", "rules", "reservation_note"] as const;
+type TextName = "name" | "label" | "location_label" | "description" | "rules" | "reservation_note";
 const COUNTS = [
   "max_persons_permitted_display",
   "max_user_open_reservations",
@@ -59,7 +59,10 @@ export const AMENITY_TYPE_LABELS = {
 type Field = keyof typeof AMENITY_TYPE_LABELS;
 const FIELDS = Object.keys(AMENITY_TYPE_LABELS);
 
-type Values = Record<(typeof TEXTS)[number] | (typeof COUNTS)[number] | "max_number_guests" | "max_reservation_length", string> &
+type Values = Record<
+  TextName | (typeof COUNTS)[number] | "max_number_guests" | "max_reservation_length",
+  string
+> &
   Record<(typeof SWITCHES)[number] | "is_allow_guests", boolean>;
 
 /** The form's rules: the contract's fields, the name required, and guests ≥ 1 when allowed. */
@@ -142,7 +145,7 @@ export function AmenityTypeForm({
     }
   });
 
-  const text = (name: (typeof TEXTS)[number], multiline = false) => (
+  const text = (name: TextName, multiline = false) => (
     <FormTextField
       control={form.control}
       name={name}
@@ -176,54 +179,62 @@ export function AmenityTypeForm({
       aria-label="Main settings"
       sx={{ display: "grid", gap: 2, "& fieldset[disabled]": { opacity: 0.8 } }}
     >
-      <Box component="fieldset" disabled={readOnly} sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: "grid", gap: 2 }}>
-      <Box sx={fieldGrid({ sm: "1fr 1fr" })}>
-        {text("name")}
-        {text("label")}
-      </Box>
-      {text("location_label")}
-      {text("description", true)}
-      {text("rules", true)}
-      {text("reservation_note", true)}
-      <Typography variant="h3" sx={{ fontSize: "1rem", mt: 1 }}>
-        Limits
-      </Typography>
-      <Box sx={fieldGrid({ sm: "1fr 1fr" })}>
-        <FormTextField
-          control={form.control}
-          name="max_reservation_length"
-          label={AMENITY_TYPE_LABELS.max_reservation_length}
-          select
-          size="small"
-        >
-          {choices.map((i) => (
-            <MenuItem key={i.value} value={String(i.value)}>
-              {i.label}
-            </MenuItem>
+      <Box
+        component="fieldset"
+        disabled={readOnly}
+        sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: "grid", gap: 2 }}
+      >
+        <Box sx={fieldGrid({ sm: "1fr 1fr" })}>
+          {text("name")}
+          {text("label")}
+        </Box>
+        {text("location_label")}
+        {text("description", true)}
+        {text("rules", true)}
+        {text("reservation_note", true)}
+        <Typography variant="h3" sx={{ fontSize: "1rem", mt: 1 }}>
+          Limits
+        </Typography>
+        <Box sx={fieldGrid({ sm: "1fr 1fr" })}>
+          <FormTextField
+            control={form.control}
+            name="max_reservation_length"
+            label={AMENITY_TYPE_LABELS.max_reservation_length}
+            select
+            size="small"
+          >
+            {choices.map((i) => (
+              <MenuItem key={i.value} value={String(i.value)}>
+                {i.label}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          {COUNTS.map((name) => (
+            <Box key={name}>{count(name)}</Box>
           ))}
-        </FormTextField>
-        {COUNTS.map((name) => (
-          <Box key={name}>{count(name)}</Box>
-        ))}
-      </Box>
-      <Box sx={fieldGrid({ sm: "1fr 1fr" })}>
-        {check("is_allow_guests")}
-        {guests && count("max_number_guests")}
-      </Box>
-      <Box sx={{ display: "grid" }}>{SWITCHES.map((name) => <Box key={name}>{check(name)}</Box>)}</Box>
+        </Box>
+        <Box sx={fieldGrid({ sm: "1fr 1fr" })}>
+          {check("is_allow_guests")}
+          {guests && count("max_number_guests")}
+        </Box>
+        <Box sx={{ display: "grid" }}>
+          {SWITCHES.map((name) => (
+            <Box key={name}>{check(name)}</Box>
+          ))}
+        </Box>
       </Box>
       {errors.root?.serverError && <Alert severity="error">{errors.root.serverError.message}</Alert>}
       {!readOnly && (
-      <Box sx={{ display: "flex", gap: 1 }}>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          Save
-        </Button>
-        {onCancel && (
-          <Button onClick={onCancel} disabled={isSubmitting}>
-            Cancel
+        <Box sx={{ display: "flex", gap: 1 }}>
+          <Button type="submit" variant="contained" loading={isSubmitting}>
+            Save
           </Button>
-        )}
-      </Box>
+          {onCancel && (
+            <Button onClick={onCancel} disabled={isSubmitting}>
+              Cancel
+            </Button>
+          )}
+        </Box>
       )}
     </Box>
   );

@@ -120,7 +120,12 @@ function ClubForm({ club, onDone }: { club: Club | null; onDone: () => void }) {
         )}
       />
       {club?.photo_url && !photo && (
-        <Box component="img" src={club.photo_url} alt={`Photo of ${club.name}`} sx={{ maxWidth: 200, borderRadius: 1 }} />
+        <Box
+          component="img"
+          src={club.photo_url}
+          alt={`Photo of ${club.name}`}
+          sx={{ maxWidth: 200, borderRadius: 1 }}
+        />
       )}
       <PhotoCapture
         onChange={setPhoto}

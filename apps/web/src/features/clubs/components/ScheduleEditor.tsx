@@ -180,7 +180,8 @@ function WeeklyHours({ type, entries, editable }: { type: number; entries: Sched
   const submit = () =>
     save({
       is_special: false,
-      schedules: mode === "always" ? [] : rows.map((r, day_of_week) => ({ day_of_week, ...entryOf(r) })),
+      schedules:
+        mode === "always" ? [] : rows.map((r, day_of_week) => ({ day_of_week, specific_date: null, ...entryOf(r) })),
     });
 
   return (

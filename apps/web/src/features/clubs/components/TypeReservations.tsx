@@ -9,7 +9,11 @@ export function TypeReservations({ type, building }: { type: AmenityType; buildi
   return (
     <Box sx={{ display: "grid", gap: 1.5, justifyItems: "start" }}>
       <Typography>The reservations of {type.name} are in the amenity reservations list.</Typography>
-      <Button variant="outlined" component={RouterLink} to={`/${building}/amenity-reservations?amenity_type=${type.id}`}>
+      <Button
+        variant="outlined"
+        component={RouterLink}
+        to={`/${building}/amenity-reservations?amenity_type=${type.id}`}
+      >
         {type.name} reservations
       </Button>
     </Box>

@@ -82,7 +82,11 @@ function Page() {
         >
           {clubs.data.map((club) => (
             <li key={club.id}>
-              <ClubCard club={club} building={building} onEdit={manage ? () => setDrawer({ open: true, club }) : undefined} />
+              <ClubCard
+                club={club}
+                building={building}
+                onEdit={manage ? () => setDrawer({ open: true, club }) : undefined}
+              />
             </li>
           ))}
         </Box>

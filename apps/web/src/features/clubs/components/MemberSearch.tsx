@@ -1,0 +1,40 @@
+import { useEffect, useState } from "react";
+import InputAdornment from "@mui/material/InputAdornment";
+import TextField from "@mui/material/TextField";
+import SearchIcon from "@mui/icons-material/Search";
+import { FilterBar } from "../../../components/FilterBar.tsx";
+import { useListUrl } from "../../../components/listUrl.ts";
+import { useDebounced } from "../../../lib/useDebounced.ts";
+
+const MEMBERS_PAGE_SIZE = 30;
+
+/** The members grid's search box, kept in the URL (?search=) once typing settles. */
+export function useMemberSearch() {
+  const { params, update, paging, setPaging } = useListUrl(MEMBERS_PAGE_SIZE);
+  const [text, setText] = useState(params.get("search") ?? "");
+  const search = useDebounced(text.trim());
+  const inUrl = params.get("search") ?? "";
+  useEffect(() => {
+    if (search !== inUrl) update({ search, offset: null }, { replace: true });
+  }, [search, inUrl, update]);
+  const box = (
+    <FilterBar label="Member search" columns={{ xs: 1, sm: 2 }}>
+      <TextField
+        label="Name or apartment"
+        size="small"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon aria-hidden />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </FilterBar>
+  );
+  return { box, search, paging, setPaging };
+}
