@@ -59,10 +59,7 @@ export const AMENITY_TYPE_LABELS = {
 type Field = keyof typeof AMENITY_TYPE_LABELS;
 const FIELDS = Object.keys(AMENITY_TYPE_LABELS);
 
-type Values = Record<
-  TextName | (typeof COUNTS)[number] | "max_number_guests" | "max_reservation_length",
-  string
-> &
+type Values = Record<TextName | (typeof COUNTS)[number] | "max_number_guests" | "max_reservation_length", string> &
   Record<(typeof SWITCHES)[number] | "is_allow_guests", boolean>;
 
 /** The form's rules: the contract's fields, the name required, and guests ≥ 1 when allowed. */
