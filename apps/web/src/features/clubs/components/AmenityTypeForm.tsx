@@ -161,6 +161,7 @@ export function AmenityTypeForm({
       label={AMENITY_TYPE_LABELS[name]}
       type="number"
       size="small"
+      fullWidth
       slotProps={{ htmlInput: { min: name === "max_number_guests" ? 1 : 0, max: CLUB_LIMITS.count } }}
     />
   );

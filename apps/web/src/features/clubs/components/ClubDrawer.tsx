@@ -7,6 +7,7 @@ import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import { type Club, ClubCreate, CLUB_LIMITS, CLUBS_MESSAGES } from "@portico/contract";
 import { FormCheckbox, FormTextField } from "../../../components/FormFields.tsx";
 import { LANDSCAPE_PHOTO_FRAME, PhotoCapture } from "../../../components/PhotoCapture.tsx";
@@ -127,6 +128,7 @@ function ClubForm({ club, onDone }: { club: Club | null; onDone: () => void }) {
           sx={{ maxWidth: 200, borderRadius: 1 }}
         />
       )}
+      <Typography variant="subtitle2">Photo</Typography>
       <PhotoCapture
         onChange={setPhoto}
         frame={LANDSCAPE_PHOTO_FRAME}

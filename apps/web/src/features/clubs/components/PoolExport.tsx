@@ -40,8 +40,12 @@ export function PoolExport({ club }: { club: Club }) {
         Export check-ins
       </Typography>
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
-        <DateField label="Start date" size="small" value={start} onChange={setStart} />
-        <DateField label="End date" size="small" value={end} onChange={setEnd} />
+        <Box sx={{ width: 190 }}>
+          <DateField label="Start date" size="small" value={start} onChange={setStart} />
+        </Box>
+        <Box sx={{ width: 190 }}>
+          <DateField label="End date" size="small" value={end} onChange={setEnd} />
+        </Box>
         <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={run} loading={pending} sx={{ mt: 0.25 }}>
           Export
         </Button>

@@ -149,7 +149,7 @@ function HoursFields({
         }
       />
       <TimeSelect
-        label={`${name} opens`}
+        label="Opens"
         value={row.open_time}
         choices={OPEN_TIMES}
         disabled={!editable || !row.is_open}
@@ -157,7 +157,7 @@ function HoursFields({
         error={errorOf("open_time")}
       />
       <TimeSelect
-        label={`${name} closes`}
+        label="Closes"
         value={row.close_time}
         choices={CLOSE_TIMES}
         disabled={!editable || !row.is_open}
@@ -196,7 +196,12 @@ function WeeklyHours({ type, entries, editable }: { type: number; entries: Sched
       </RadioGroup>
       {mode === "selected" &&
         WEEK_DAYS.map((day, i) => (
-          <Box key={day} sx={{ display: "flex", alignItems: "flex-start", gap: 2, flexWrap: "wrap" }}>
+          <Box
+            key={day}
+            role="group"
+            aria-label={day}
+            sx={{ display: "flex", alignItems: "flex-start", gap: 2, flexWrap: "wrap" }}
+          >
             <Typography sx={{ width: 100, pt: 1 }}>{day}</Typography>
             <HoursFields
               name={day}
@@ -237,15 +242,22 @@ function SpecialDates({ type, entries, editable }: { type: number; entries: Sche
         A special date's hours replace the week's on that day.
       </Typography>
       {rows.map((row, i) => (
-        <Box key={i} sx={{ display: "flex", alignItems: "flex-start", gap: 2, flexWrap: "wrap" }}>
-          <DateField
-            label="Date"
-            size="small"
-            value={row.specific_date}
-            disabled={!editable}
-            onChange={(specific_date) => setRows((all) => all.map((r, j) => (j === i ? { ...r, specific_date } : r)))}
-            error={errors?.[`${i}.specific_date`]}
-          />
+        <Box
+          key={i}
+          role="group"
+          aria-label={`Special date ${i + 1}`}
+          sx={{ display: "flex", alignItems: "flex-start", gap: 2, flexWrap: "wrap" }}
+        >
+          <Box sx={{ width: 190 }}>
+            <DateField
+              label="Date"
+              size="small"
+              value={row.specific_date}
+              disabled={!editable}
+              onChange={(specific_date) => setRows((all) => all.map((r, j) => (j === i ? { ...r, specific_date } : r)))}
+              error={errors?.[`${i}.specific_date`]}
+            />
+          </Box>
           <HoursFields
             name={`Special date ${i + 1}`}
             row={row}

@@ -10,7 +10,7 @@ import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
-import PoolIcon from "@mui/icons-material/Pool";
+import GroupsIcon from "@mui/icons-material/Groups";
 import { type Club, CLUBS_MESSAGES } from "@portico/contract";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { SectionProgress } from "../../../components/FullPageProgress.tsx";
@@ -107,7 +107,7 @@ function ClubCard({ club, building, onEdit }: { club: Club; building: number; on
         <Box
           sx={{ height: 140, display: "grid", placeItems: "center", bgcolor: "action.hover", color: "text.secondary" }}
         >
-          <PoolIcon fontSize="large" aria-hidden />
+          <GroupsIcon fontSize="large" aria-hidden />
         </Box>
       )}
       <CardContent sx={{ display: "flex", alignItems: "center", gap: 1 }}>
