@@ -17,6 +17,7 @@ import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
+import { visuallyHidden } from "../../../components/visuallyHidden.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
@@ -126,7 +127,10 @@ function ClubCard({ club, building, onEdit }: { club: Club; building: number; on
   return (
     <Card variant="outlined" sx={{ height: "100%" }}>
       {onEdit ? (
-        <CardActionArea onClick={onEdit} aria-label={`Edit ${club.name}`}>
+        <CardActionArea onClick={onEdit}>
+          <Box component="span" sx={visuallyHidden}>
+            Edit{" "}
+          </Box>
           {head}
         </CardActionArea>
       ) : (
