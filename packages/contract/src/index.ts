@@ -21,3 +21,4 @@ export * from "./maintenance-requests.ts";
 export * from "./maintenance-settings.ts";
 export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
+export * from "./amenity-reservations.ts";
