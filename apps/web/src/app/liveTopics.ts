@@ -18,6 +18,7 @@ import { contractorKeys } from "../features/contractors/index.ts";
 import { maintenanceKeys, maintenanceSetupKeys, recurringKeys } from "../features/maintenance-requests/index.ts";
 import { vendorKeys } from "../features/vendors/index.ts";
 import { buildingSettingsKeys } from "../features/building-settings/index.ts";
+import { amenityReservationKeys } from "../features/amenity-reservations/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -50,5 +51,7 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
     { queryKey: maintenanceKeys.types() },
     { queryKey: buildingSettingsKeys.all },
   ],
+  // Amenity reservation lists, the calendars, the guest lists and the profile panels.
+  amenity_reservations: () => [{ queryKey: amenityReservationKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

@@ -32,6 +32,7 @@ export const LIVE_TOPICS = [
   "recurring_requests",
   "vendors",
   "maintenance_setup",
+  "amenity_reservations",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

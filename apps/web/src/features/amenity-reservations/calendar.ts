@@ -2,24 +2,10 @@
  * The amenities × time grid's pure logic (document 3 sections 2 and 9): a window of 12 hours
  * (4 on phones) in 30-minute cells, times as minutes after the building's midnight.
  */
-export const SLOT_MINUTES = 30;
+import { AMENITY_RESERVATION_STEP_MINUTES, timeOfMinutes } from "@portico/contract";
+
+export const SLOT_MINUTES = AMENITY_RESERVATION_STEP_MINUTES;
 export const DAY_MINUTES = 24 * 60;
-export const CALENDAR_HOURS = 12;
-export const CALENDAR_HOURS_MOBILE = 4;
-export const LABEL_COLUMN_PX = 160;
-
-/** 'HH:mm' (or 'HH:mm:ss') → minutes after midnight; NaN when it is not a time. */
-export function minutesOfTime(hhmm: string): number {
-  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm);
-  return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
-}
-
-/** Minutes after midnight → 'HH:mm' (24 h). */
-export function timeOfMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
-}
 
 /** Minutes after midnight → '1:30 PM'. */
 export function clockLabel(minutes: number): string {
