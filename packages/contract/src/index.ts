@@ -21,4 +21,5 @@ export * from "./maintenance-requests.ts";
 export * from "./maintenance-settings.ts";
 export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
+export * from "./clubs.ts";
 export * from "./amenity-reservations.ts";
