@@ -38,6 +38,7 @@ const topics: LiveTopicMap = {
   recurring_requests: () => [{ queryKey: ["recurring-requests"] }],
   vendors: () => [{ queryKey: ["vendors"] }],
   maintenance_setup: () => [{ queryKey: ["maintenance-setup"] }],
+  amenity_reservations: () => [{ queryKey: ["amenity-reservations"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
@@ -61,7 +61,10 @@ export function AmenityReservationsTable({ buildingId, amenityTypeId, search, on
   const approval = shown.some((t) => t.is_approval_required_for_reservation);
   const payment = shown.some((t) => t.is_payment_required_for_reservation);
   const [target, setTarget] = useState<DrawerTarget | null>(null);
-  const open = onOpen ?? ((r: AmenityReservation) => setTarget({ mode: "edit", reservation: r }));
+  const open = useCallback(
+    (r: AmenityReservation) => (onOpen ? onOpen(r) : setTarget({ mode: "edit", reservation: r })),
+    [onOpen],
+  );
   const actions = useReservationActions();
   const { toggleCheckin, askCancel } = actions;
   const today = dayInZone(tz);
