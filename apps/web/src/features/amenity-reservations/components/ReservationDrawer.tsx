@@ -425,9 +425,6 @@ function ReservationForm({
           </Button>
         )}
         {reservation && <ReservationActions reservation={reservation} onCancelled={onDone} />}
-        <Button onClick={onDone} disabled={isSubmitting}>
-          Close
-        </Button>
       </Box>
     </Box>
   );
