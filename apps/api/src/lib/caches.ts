@@ -170,6 +170,11 @@ export const TOPICS = {
   },
   /** A vendor of the building. */
   vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
+  /** An amenity reservation (booking, admin booking or unavailable block) of the building. */
+  amenity_reservations: {
+    param: "building",
+    sources: [{ table: "amenity_reservations", id: column("building_id") }],
+  },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -266,6 +271,7 @@ export const SUBSCRIBERS = {
     "maintenance_requests",
     "recurring_requests",
     "vendors",
+    "amenity_reservations",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

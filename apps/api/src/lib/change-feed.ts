@@ -60,6 +60,7 @@ export const topics = {
   maintenanceRequests: (buildingId: number) => `maintenance_requests:${buildingId}`,
   recurringRequests: (buildingId: number) => `recurring_requests:${buildingId}`,
   vendors: (buildingId: number) => `vendors:${buildingId}`,
+  amenityReservations: (buildingId: number) => `amenity_reservations:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",
