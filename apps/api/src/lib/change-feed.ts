@@ -61,6 +61,8 @@ export const topics = {
   recurringRequests: (buildingId: number) => `recurring_requests:${buildingId}`,
   vendors: (buildingId: number) => `vendors:${buildingId}`,
   amenityReservations: (buildingId: number) => `amenity_reservations:${buildingId}`,
+  /** Clubs, their buildings, members, pool check-ins, amenity types, slots and schedules (each building of the club). */
+  clubs: (buildingId: number) => `clubs:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

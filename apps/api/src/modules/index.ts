@@ -17,6 +17,7 @@ import recurringRequests from "./maintenance-requests/recurring-routes.ts";
 import vendors from "./vendors/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 import amenityReservations from "./amenity-reservations/routes.ts";
+import clubs from "./clubs/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -38,4 +39,5 @@ export const modules: FastifyPluginAsync[] = [
   vendors,
   maintenanceSetup,
   amenityReservations,
+  clubs,
 ];
