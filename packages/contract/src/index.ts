@@ -22,3 +22,4 @@ export * from "./maintenance-settings.ts";
 export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
 export * from "./clubs.ts";
+export * from "./amenity-reservations.ts";

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { emailMessages, type MailRecipient } from "../db/schema/index.ts";
+import { emailMessages, type MailAttachment, type MailRecipient } from "../db/schema/index.ts";
 import type { JobQueue } from "./jobs.ts";
 
 /**
@@ -40,6 +40,8 @@ export interface MailMessage {
   dedupe_key?: string | null;
   /** Defaults to config.mailFrom. */
   from?: string;
+  /** Files sent with it (inline when they have a cid). */
+  attachments?: MailAttachment[];
 }
 
 export type MailStatus = "outbox" | "queued" | "sending" | "sent" | "failed";
@@ -99,6 +101,7 @@ export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<{ id: 
       related_entity_type: msg.related?.entity_type ?? null,
       related_entity_id: msg.related?.entity_id ?? null,
       dedupe_key: msg.dedupe_key ?? null,
+      attachments: msg.attachments ?? [],
     })
     .onConflictDoNothing({ target: emailMessages.dedupe_key })
     .returning({ id: emailMessages.id });
@@ -154,6 +157,12 @@ export async function deliverMail(deps: MailDeps, id: number): Promise<MailStatu
       subject: m.subject,
       html: m.body_html || undefined,
       text: m.body_text || undefined,
+      attachments: (m.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.content_type,
+        content: Buffer.from(a.content_base64, "base64"),
+        ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
+      })),
     });
     await deps.db
       .update(emailMessages)

@@ -19,6 +19,7 @@ import { maintenanceKeys, maintenanceSetupKeys, recurringKeys } from "../feature
 import { vendorKeys } from "../features/vendors/index.ts";
 import { buildingSettingsKeys } from "../features/building-settings/index.ts";
 import { clubKeys } from "../features/clubs/index.ts";
+import { amenityReservationKeys } from "../features/amenity-reservations/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -53,5 +54,7 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   ],
   // Clubs, their members and pool check-ins, amenity types, slots and schedules.
   clubs: () => [{ queryKey: clubKeys.all }],
+  // Amenity reservation lists, the calendars, the guest lists and the profile panels.
+  amenity_reservations: () => [{ queryKey: amenityReservationKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

@@ -93,6 +93,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import("../features/clubs/pages/AmenityTypePage.tsx"),
               },
               {
+                path: "clubs/:clubId/amenity-view",
+                lazy: () => import("../features/amenity-reservations/pages/ClubAmenityViewPage.tsx"),
+              },
+              {
                 // Switching building on a package page goes to that building's packages (or close) page.
                 path: "packages",
                 handle: { onBuildingChange: (b: number) => `/${b}/packages` } satisfies BuildingSwitchHandle,

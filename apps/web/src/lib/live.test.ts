@@ -39,6 +39,7 @@ const topics: LiveTopicMap = {
   vendors: () => [{ queryKey: ["vendors"] }],
   maintenance_setup: () => [{ queryKey: ["maintenance-setup"] }],
   clubs: () => [{ queryKey: ["clubs"] }],
+  amenity_reservations: () => [{ queryKey: ["amenity-reservations"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

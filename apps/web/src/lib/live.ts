@@ -33,6 +33,7 @@ export const LIVE_TOPICS = [
   "vendors",
   "maintenance_setup",
   "clubs",
+  "amenity_reservations",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -14,3 +14,4 @@ export * from "./maintenance.ts";
 export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
 export * from "./clubs.ts";
+export * from "./amenity-reservations.ts";

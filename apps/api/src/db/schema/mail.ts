@@ -7,6 +7,14 @@ export interface MailRecipient {
   name?: string;
 }
 
+/** A file sent with a message (base64); with a cid it is an inline part the HTML shows (`<img src="cid:…">`). */
+export interface MailAttachment {
+  filename: string;
+  content_type: string;
+  content_base64: string;
+  cid?: string;
+}
+
 /**
  * The outbox: every message the product sends (nightly shift log, tracking notices, reminders,
  * memos …). Status: 'outbox' (no SMTP configured: kept here and shown in email history),
@@ -24,6 +32,7 @@ export const emailMessages = pgTable(
     body_text: text("body_text").notNull().default(""),
     sender: text("sender").notNull(),
     recipients: jsonb("recipients").$type<MailRecipient[]>().notNull(),
+    attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
     status: text("status").notNull(),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),

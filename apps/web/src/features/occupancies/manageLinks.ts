@@ -78,7 +78,13 @@ export const MANAGE_LINKS: readonly ManageLink[] = [
     exists: true,
   },
   { key: "pets", label: "Pets", path: "/manage/pets/registry", exists: false },
-  { key: "amenity-reservations", label: "Amenity reservations", path: "/amenity-reservations", exists: false },
+  {
+    key: "amenity-reservations",
+    label: "Amenity reservations",
+    path: "/amenity-reservations",
+    exists: true,
+    visible: setting((s) => s.amenitysettings.has_amenities),
+  },
   { key: "bikes", label: "Bikes", path: "/manage/bikes", exists: false },
   {
     key: "micromobility",

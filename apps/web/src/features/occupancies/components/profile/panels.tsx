@@ -79,6 +79,14 @@ const MaintenancePanel = lazy(async () => {
   return { default: ProfileMaintenance };
 });
 
+const AmenityPanel = lazy(async () => {
+  const { ProfileAmenityPanel } = await import("../../../amenity-reservations/index.ts");
+  function ProfileAmenities({ occupancy, buildingId }: ProfilePanelProps) {
+    return <ProfileAmenityPanel buildingId={buildingId} occupancyId={occupancy.id} residents={occupancy.occupant_set} />;
+  }
+  return { default: ProfileAmenities };
+});
+
 const LockoutsPanel = lazy(async () => {
   const { ProfileLockoutsPanel } = await import("../../../lockouts/index.ts");
   function ProfileLockouts({ occupancy, buildingId }: ProfilePanelProps) {
@@ -103,6 +111,7 @@ export const PROFILE_RIGHT_PANELS: ProfilePanelSlot[] = [
   { key: "instructions", show: (c) => c.can("instruction.view"), Component: InstructionsPanel },
   { key: "shift-log", show: (c) => c.can("shiftlog.view"), Component: ShiftLogPanel },
   // Reservations (document 3): show: (c) => !!c.settings?.reservationsettings.has_reservations.
+  { key: "amenity-reservations", show: (c) => c.can("amenity.view"), Component: AmenityPanel },
   { key: "lockouts", show: (c) => c.can("lockout.use"), Component: LockoutsPanel },
   { key: "activity", show: (c) => c.can("occupancy.history"), Component: ActivityPanel },
 ];
