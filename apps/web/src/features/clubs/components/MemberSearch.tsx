@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import SearchIcon from "@mui/icons-material/Search";
@@ -8,8 +8,11 @@ import { useDebounced } from "../../../lib/useDebounced.ts";
 
 const MEMBERS_PAGE_SIZE = 30;
 
-/** The members grid's search box, kept in the URL (?search=) once typing settles. */
-export function useMemberSearch() {
+/**
+ * The members grid's search box, kept in the URL (?search=) once typing settles; `extra` goes
+ * beside it (the pool desk's Scan), `setText` fills it (a scanned card).
+ */
+export function useMemberSearch(extra?: ReactNode) {
   const { params, update, paging, setPaging } = useListUrl(MEMBERS_PAGE_SIZE);
   const [text, setText] = useState(params.get("search") ?? "");
   const search = useDebounced(text.trim());
@@ -18,7 +21,7 @@ export function useMemberSearch() {
     if (search !== inUrl) update({ search, offset: null }, { replace: true });
   }, [search, inUrl, update]);
   const box = (
-    <FilterBar label="Member search" columns={{ xs: 1, sm: 2 }}>
+    <FilterBar label="Member search" columns={{ xs: 1, sm: 2 }} extraButtons={extra}>
       <TextField
         label="Name or apartment"
         size="small"
@@ -36,5 +39,5 @@ export function useMemberSearch() {
       />
     </FilterBar>
   );
-  return { box, search, paging, setPaging };
+  return { box, search, paging, setPaging, setText };
 }

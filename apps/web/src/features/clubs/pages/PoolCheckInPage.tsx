@@ -7,6 +7,7 @@ import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
 import RemoveIcon from "@mui/icons-material/Remove";
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import type { GridColDef } from "@mui/x-data-grid";
 import {
   type Club,
@@ -15,6 +16,7 @@ import {
   OPEN_CHECKIN_MAX_GUESTS,
   type OpenCheckin,
 } from "@portico/contract";
+import { CodeScanner } from "../../../components/CodeScanner.tsx";
 import { DataTable } from "../../../components/DataTable.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PhotoThumb } from "../../../components/PhotoThumb.tsx";
@@ -52,7 +54,12 @@ function Page({ club }: { club: Club }) {
   const { id: building } = useBuilding();
   const can = useCan();
   const mobile = useIsMobile();
-  const { box, search, paging, setPaging } = useMemberSearch();
+  const [scanning, setScanning] = useState(false);
+  const { box, search, paging, setPaging, setText } = useMemberSearch(
+    <Button startIcon={<QrCodeScannerIcon />} onClick={() => setScanning(true)}>
+      Scan
+    </Button>,
+  );
   const members = useMembers(club.id, { search, limit: paging.limit, offset: paging.offset });
   const checkins = useOpenCheckins(club.id);
   const byOccupant = useMemo(
@@ -109,6 +116,16 @@ function Page({ club }: { club: Club }) {
         countText={(n) => (n === 1 ? "1 member" : `${n} members`)}
         emptyText={CLUBS_MESSAGES.noMembers}
         hiddenColumns={mobile ? ["photo_url"] : []}
+      />
+      <CodeScanner
+        open={scanning}
+        title="Scan a pool card"
+        onClose={() => setScanning(false)}
+        onScan={(code) => {
+          // The card's code (a name or an apartment) becomes the search of the list.
+          setText(code.trim());
+          setScanning(false);
+        }}
       />
     </Box>
   );
