@@ -79,13 +79,13 @@ test("set up a party room needing approval, add a member, check them in at the p
   await option.click();
   await add.getByRole("button", { name: "Add member" }).click();
   await expect(page.getByText("New member added")).toBeVisible();
-  await page.getByRole("textbox", { name: "Name or apartment" }).fill(name.split(" ").pop()!);
+  await page.getByRole("textbox", { name: "Search apartment or resident" }).fill(name.split(" ").pop()!);
   await expect(page.getByRole("gridcell", { name, exact: true })).toBeVisible();
 
   // Pool check-in with one guest (at most one).
   await page.getByRole("link", { name: "Pool check in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `${POOL_CLUB} pool check in` })).toBeVisible();
-  await page.getByRole("textbox", { name: "Name or apartment" }).fill(name.split(" ").pop()!);
+  await page.getByRole("textbox", { name: "Search apartment or resident" }).fill(name.split(" ").pop()!);
   const more = page.getByRole("button", { name: `More guests for ${name}` });
   await more.click();
   await expect(more).toBeDisabled();
@@ -97,7 +97,7 @@ test("set up a party room needing approval, add a member, check them in at the p
 
   // Removed again.
   await page.getByRole("link", { name: `${POOL_CLUB} members` }).click();
-  await page.getByRole("textbox", { name: "Name or apartment" }).fill(name.split(" ").pop()!);
+  await page.getByRole("textbox", { name: "Search apartment or resident" }).fill(name.split(" ").pop()!);
   await page.getByRole("button", { name: `Remove ${name}` }).click();
   const confirm = page.getByRole("dialog", { name: `Remove ${name}?` });
   await confirm.getByRole("button", { name: "Remove" }).click();

@@ -5,10 +5,10 @@ import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type Club, ClubCreate, CLUB_LIMITS, CLUBS_MESSAGES } from "@portico/contract";
+import { DialogFormActions } from "../../../components/FormActions.tsx";
 import { FormCheckbox, FormTextField } from "../../../components/FormFields.tsx";
 import { LANDSCAPE_PHOTO_FRAME, PhotoCapture } from "../../../components/PhotoCapture.tsx";
 import { SideDrawer } from "../../../components/SideDrawer.tsx";
@@ -136,14 +136,7 @@ function ClubForm({ club, onDone }: { club: Club | null; onDone: () => void }) {
         autoStartCamera={false}
       />
       {errors.root?.serverError && <Alert severity="error">{errors.root.serverError.message}</Alert>}
-      <Box sx={{ display: "flex", gap: 1 }}>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          Save
-        </Button>
-        <Button onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </Box>
+      <DialogFormActions onCancel={onDone} busy={isSubmitting} label="Save" />
     </Box>
   );
 }

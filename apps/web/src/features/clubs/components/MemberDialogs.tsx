@@ -3,10 +3,10 @@ import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import { type Club, type ClubCandidate, type ClubMember, CLUBS_MESSAGES, MESSAGES } from "@portico/contract";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { DialogFormActions } from "../../../components/FormActions.tsx";
 import { SideDrawer } from "../../../components/SideDrawer.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { serverErrorText } from "../../../lib/forms.ts";
@@ -69,12 +69,7 @@ function NewMemberForm({ club, onDone }: { club: Club; onDone: () => void }) {
         renderInput={(params) => <TextField {...params} autoFocus label="Resident (name or apartment)" />}
       />
       {add.isError && <Alert severity="error">{serverErrorText(add.error) || errorMessage(add.error)}</Alert>}
-      <Box sx={{ display: "flex", gap: 1 }}>
-        <Button type="submit" variant="contained" disabled={!chosen} loading={add.isPending}>
-          Add member
-        </Button>
-        <Button onClick={onDone}>Cancel</Button>
-      </Box>
+      <DialogFormActions onCancel={onDone} busy={add.isPending} label="Add member" submit={{ disabled: !chosen }} />
     </Box>
   );
 }

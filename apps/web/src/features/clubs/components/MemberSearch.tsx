@@ -1,9 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
-import InputAdornment from "@mui/material/InputAdornment";
-import TextField from "@mui/material/TextField";
-import SearchIcon from "@mui/icons-material/Search";
 import { FilterBar } from "../../../components/FilterBar.tsx";
 import { useListUrl } from "../../../components/listUrl.ts";
+import { ApartmentSearch } from "../../../components/SideDrawer.tsx";
 import { useDebounced } from "../../../lib/useDebounced.ts";
 
 const MEMBERS_PAGE_SIZE = 30;
@@ -22,21 +20,7 @@ export function useMemberSearch(extra?: ReactNode) {
   }, [search, inUrl, update]);
   const box = (
     <FilterBar label="Member search" columns={{ xs: 1, sm: 2 }} extraButtons={extra}>
-      <TextField
-        label="Name or apartment"
-        size="small"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <ApartmentSearch value={text} onChange={setText} />
     </FilterBar>
   );
   return { box, search, paging, setPaging, setText };

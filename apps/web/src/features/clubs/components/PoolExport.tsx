@@ -40,10 +40,10 @@ export function PoolExport({ club }: { club: Club }) {
         Export check-ins
       </Typography>
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
-        <Box sx={{ width: 190 }}>
+        <Box sx={{ width: 210 }}>
           <DateField label="Start date" size="small" value={start} onChange={setStart} />
         </Box>
-        <Box sx={{ width: 190 }}>
+        <Box sx={{ width: 210 }}>
           <DateField label="End date" size="small" value={end} onChange={setEnd} />
         </Box>
         <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={run} loading={pending} sx={{ mt: 0.25 }}>

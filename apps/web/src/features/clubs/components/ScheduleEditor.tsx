@@ -248,7 +248,7 @@ function SpecialDates({ type, entries, editable }: { type: number; entries: Sche
           aria-label={`Special date ${i + 1}`}
           sx={{ display: "flex", alignItems: "flex-start", gap: 2, flexWrap: "wrap" }}
         >
-          <Box sx={{ width: 190 }}>
+          <Box sx={{ width: 210 }}>
             <DateField
               label="Date"
               size="small"

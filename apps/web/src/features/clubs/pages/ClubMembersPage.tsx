@@ -6,16 +6,14 @@ import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import PersonRemoveIcon from "@mui/icons-material/PersonRemove";
 import PoolIcon from "@mui/icons-material/Pool";
 import type { GridColDef } from "@mui/x-data-grid";
-import { type Club, type ClubMember, CLUBS_MESSAGES } from "@portico/contract";
-import { DataTable } from "../../../components/DataTable.tsx";
+import type { Club, ClubMember } from "@portico/contract";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { PhotoThumb } from "../../../components/PhotoThumb.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { useMembers } from "../api.ts";
 import { ClubRoute } from "../components/ClubRoute.tsx";
+import { MEMBER_COLUMNS, MembersGrid } from "../components/memberColumns.tsx";
 import { useMemberSearch } from "../components/MemberSearch.tsx";
 import { memberName, NewMemberDrawer, RemoveAllDialog, RemoveMemberDialog } from "../components/MemberDialogs.tsx";
 
@@ -35,28 +33,13 @@ function Page({ club }: { club: Club }) {
   const mobile = useIsMobile();
   const manage = can("club.manage_members");
   const { box, search, paging, setPaging } = useMemberSearch();
-  const members = useMembers(club.id, { search, limit: paging.limit, offset: paging.offset });
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<ClubMember | null>(null);
   const [removingAll, setRemovingAll] = useState(false);
 
   const columns = useMemo<GridColDef<ClubMember>[]>(
     () => [
-      {
-        field: "photo_url",
-        headerName: "Photo",
-        width: 70,
-        sortable: false,
-        renderCell: ({ row }) => <PhotoThumb src={row.photo_url} label={`Photo of ${memberName(row)}`} />,
-      },
-      {
-        field: "name",
-        headerName: "Name",
-        flex: 1,
-        minWidth: 160,
-        sortable: false,
-        valueGetter: (_, row) => memberName(row),
-      },
+      ...MEMBER_COLUMNS,
       { field: "building_name", headerName: "Building", flex: 1, minWidth: 140, sortable: false },
       { field: "apartment_number", headerName: "Apartment", width: 110, sortable: false },
       {
@@ -105,14 +88,13 @@ function Page({ club }: { club: Club }) {
         }
       />
       {box}
-      <DataTable
+      <MembersGrid
+        club={club}
         label="Members"
         columns={columns}
-        query={members}
+        search={search}
         paging={paging}
         onPagingChange={setPaging}
-        countText={(n) => (n === 1 ? "1 member" : `${n} members`)}
-        emptyText={CLUBS_MESSAGES.noMembers}
         hiddenColumns={mobile ? ["photo_url", "building_name"] : manage ? [] : ["actions"]}
       />
       {manage && (

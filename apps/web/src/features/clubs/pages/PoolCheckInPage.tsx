@@ -17,15 +17,14 @@ import {
   type OpenCheckin,
 } from "@portico/contract";
 import { CodeScanner } from "../../../components/CodeScanner.tsx";
-import { DataTable } from "../../../components/DataTable.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { PhotoThumb } from "../../../components/PhotoThumb.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { useMembers, useOpenCheckins, useRecordCheckin } from "../api.ts";
+import { useOpenCheckins, useRecordCheckin } from "../api.ts";
 import { ClubRoute } from "../components/ClubRoute.tsx";
+import { MEMBER_COLUMNS, MembersGrid } from "../components/memberColumns.tsx";
 import { memberName } from "../components/MemberDialogs.tsx";
 import { PoolExport } from "../components/PoolExport.tsx";
 import { useMemberSearch } from "../components/MemberSearch.tsx";
@@ -60,7 +59,6 @@ function Page({ club }: { club: Club }) {
       Scan
     </Button>,
   );
-  const members = useMembers(club.id, { search, limit: paging.limit, offset: paging.offset });
   const checkins = useOpenCheckins(club.id);
   const byOccupant = useMemo(
     () => new Map((checkins.data ?? []).map((c) => [c.occupant_id, c] as const)),
@@ -69,21 +67,7 @@ function Page({ club }: { club: Club }) {
 
   const columns = useMemo<GridColDef<ClubMember>[]>(
     () => [
-      {
-        field: "photo_url",
-        headerName: "Photo",
-        width: 70,
-        sortable: false,
-        renderCell: ({ row }) => <PhotoThumb src={row.photo_url} label={`Photo of ${memberName(row)}`} />,
-      },
-      {
-        field: "name",
-        headerName: "Name",
-        flex: 1,
-        minWidth: 150,
-        sortable: false,
-        valueGetter: (_, row) => memberName(row),
-      },
+      ...MEMBER_COLUMNS,
       { field: "apartment_number", headerName: "Apartment", width: 110, sortable: false },
       {
         field: "checkin",
@@ -107,14 +91,13 @@ function Page({ club }: { club: Club }) {
       />
       {can("club.pool_export") && <PoolExport club={club} />}
       {box}
-      <DataTable
+      <MembersGrid
+        club={club}
         label="Pool check in"
         columns={columns}
-        query={members}
+        search={search}
         paging={paging}
         onPagingChange={setPaging}
-        countText={(n) => (n === 1 ? "1 member" : `${n} members`)}
-        emptyText={CLUBS_MESSAGES.noMembers}
         hiddenColumns={mobile ? ["photo_url"] : []}
       />
       <CodeScanner
@@ -145,7 +128,14 @@ function CheckInCell({ club, member, checkin }: { club: Club; member: ClubMember
         <Typography variant="body2" color="success.main">
           Checked in{checkin.guests ? ` with ${checkin.guests} guest` : ""}
         </Typography>
-        <Button size="small" onClick={() => setEditing(true)} aria-label={`Edit Check In of ${name}`}>
+        <Button
+          size="small"
+          onClick={() => {
+            setGuests(checkin.guests);
+            setEditing(true);
+          }}
+          aria-label={`Edit Check In of ${name}`}
+        >
           Edit Check In
         </Button>
       </Box>
