@@ -36,7 +36,7 @@ function minutesOn(iso: string, day: string, tz?: string | null): number {
   return d.hour() * 60 + d.minute();
 }
 
-export interface CalendarProps {
+interface CalendarProps {
   building: number;
   tz?: string | null;
   day: string;
