@@ -466,8 +466,9 @@ export const showsApproval = (r: Pick<AmenityReservation, "amenity" | "amenity_r
 export const showsPayment = (r: Pick<AmenityReservation, "amenity" | "amenity_reservation_type">): boolean =>
   r.amenity_reservation_type !== "CR" && r.amenity.is_payment_required_for_reservation;
 /** Whether check-in can be toggled on it. */
-export const canToggleCheckin = (r: Pick<AmenityReservation, "amenity" | "amenity_reservation_type" | "is_cancelled">) =>
-  r.amenity_reservation_type !== "CR" && r.amenity.has_checkin && !r.is_cancelled;
+export const canToggleCheckin = (
+  r: Pick<AmenityReservation, "amenity" | "amenity_reservation_type" | "is_cancelled">,
+) => r.amenity_reservation_type !== "CR" && r.amenity.has_checkin && !r.is_cancelled;
 /** Whether it can still be saved or cancelled. */
 export const isEditable = (r: Pick<AmenityReservation, "is_checked_in" | "is_cancelled">): boolean =>
   !r.is_checked_in && !r.is_cancelled;

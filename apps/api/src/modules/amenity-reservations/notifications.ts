@@ -1,10 +1,5 @@
 import QRCode from "qrcode";
-import {
-  APPROVAL_STATUS_DISPLAY,
-  type ApprovalStatus,
-  isPlaceholderEmail,
-  reservationQrText,
-} from "@portico/contract";
+import { APPROVAL_STATUS_DISPLAY, type ApprovalStatus, isPlaceholderEmail, reservationQrText } from "@portico/contract";
 import type { BuildingScope } from "../../lib/access.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 import { dayjs } from "../../lib/dates.ts";
@@ -120,6 +115,10 @@ export async function notifyBlocked(
       r,
       "amenity_reservation_blocked",
       `Your reservation was cancelled – ${scope.building.name}`,
-      [`Your reservation of ${when(r, scope.building.time_zone)} was cancelled: the amenity is unavailable.`, "", `Reason: ${reason}`],
+      [
+        `Your reservation of ${when(r, scope.building.time_zone)} was cancelled: the amenity is unavailable.`,
+        "",
+        `Reason: ${reason}`,
+      ],
     );
 }

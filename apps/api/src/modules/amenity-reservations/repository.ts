@@ -333,7 +333,13 @@ export async function listReservations(
       .where(where);
     return r.n;
   });
-  return { count, rows: await reservationsByIds(db, rows.map((r) => r.id)) };
+  return {
+    count,
+    rows: await reservationsByIds(
+      db,
+      rows.map((r) => r.id),
+    ),
+  };
 }
 
 /** The building's active amenities of active types (the day schedule's rows), by type then label. */

@@ -317,7 +317,10 @@ async function readRow(ctx: ServiceContext, id: number): Promise<repo.Reservatio
 const read = async (ctx: ServiceContext, id: number, tz: string) => toReservation(await readRow(ctx, id), tz);
 
 /** POST /clubs/reservations/ */
-export async function createReservation(ctx: ServiceContext, body: AmenityReservationCreate): Promise<AmenityReservation> {
+export async function createReservation(
+  ctx: ServiceContext,
+  body: AmenityReservationCreate,
+): Promise<AmenityReservation> {
   const user = requireUser(ctx);
   const kind = body.amenity_reservation_type;
   const { found, scope } = await bookableAmenity(ctx, body.amenity_id);
@@ -380,29 +383,32 @@ export async function updateReservation(
   const nowCancelled = statuses.approval_status === "CANCELLED" || (row.is_cancelled && !body.approval_status);
   const reviving = row.is_cancelled || row.approval_status === "DENIED" || row.approval_status === "CANCELLED";
 
+  const holds = statuses.approval_status !== "CANCELLED" && statuses.approval_status !== "DENIED";
+  const rejudge = !statusOnly || (reviving && holds);
+  // Who and when, read before the transaction (it holds the only connection on PGlite).
+  const party: Party = statusOnly
+    ? row
+    : await partyOf(
+        ctx,
+        kind,
+        found.type.club_id,
+        body.occupant_id === undefined ? row.occupant_id : body.occupant_id,
+        body.apartment_id === undefined ? row.apartment_id : body.apartment_id,
+      );
+  const booking = bookingOf(kind, {
+    date: body.date ?? localDay(row.start_time, tz),
+    start_date: body.start_date ?? localDay(row.start_time, tz),
+    end_date: body.end_date ?? localDay(new Date(row.end_time.getTime() - 1), tz),
+    start_time: body.start_time ?? localTime(row.start_time, tz),
+    end_time: body.end_time ?? endTimeOf(row, tz),
+    guests: body.guests ?? row.guests,
+  });
+
   const cancelled = await ctx.db.transaction(async (tx) => {
     await repo.lockAmenity(tx, found.amenity.id);
     const values: repo.ReservationValues = { ...statuses, is_cancelled: nowCancelled };
     let blockCancels: number[] = [];
-    const holds = statuses.approval_status !== "CANCELLED" && statuses.approval_status !== "DENIED";
-    if (!statusOnly || (reviving && holds)) {
-      const party = statusOnly
-        ? row
-        : await partyOf(
-            ctx,
-            kind,
-            found.type.club_id,
-            body.occupant_id === undefined ? row.occupant_id : body.occupant_id,
-            body.apartment_id === undefined ? row.apartment_id : body.apartment_id,
-          );
-      const booking = bookingOf(kind, {
-        date: body.date ?? localDay(row.start_time, tz),
-        start_date: body.start_date ?? localDay(row.start_time, tz),
-        end_date: body.end_date ?? localDay(new Date(row.end_time.getTime() - 1), tz),
-        start_time: body.start_time ?? localTime(row.start_time, tz),
-        end_time: body.end_time ?? endTimeOf(row, tz),
-        guests: body.guests ?? row.guests,
-      });
+    if (rejudge) {
       const j = await judgeBooking(ctx, tx, scope, found, booking, party.occupant_id, row.id);
       if (kind === "CR") blockCancels = await cancelOverlapped(ctx, tx, j);
       Object.assign(values, {
@@ -436,9 +442,7 @@ export async function updateReservation(
 /** The end as a time of its own day ('24:00' when it ends at midnight after its start day). */
 function endTimeOf(row: repo.ReservationRow, tz: string): string {
   const t = localTime(row.end_time, tz);
-  return t === "00:00" && localDay(row.end_time, tz) > localDay(row.start_time, tz) && row.type !== "CR"
-    ? "24:00"
-    : t;
+  return t === "00:00" && localDay(row.end_time, tz) > localDay(row.start_time, tz) && row.type !== "CR" ? "24:00" : t;
 }
 
 /** POST /clubs/reservations/{id}/cancel/ */
@@ -481,8 +485,14 @@ export async function listReservations(ctx: ServiceContext, buildingId: number, 
   const page = pageOf(q, AMENITY_RESERVATION_PAGE_SIZE, AMENITY_RESERVATION_MAX_LIMIT);
   const later = (a: Date | undefined, b: Date | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
   const sooner = (a: Date | undefined, b: Date | undefined) => (a && b ? (a < b ? a : b) : (a ?? b));
-  const from = later(q.date ? boundOf(q.date, tz, "min") : undefined, q.min_start_date ? boundOf(q.min_start_date, tz, "min") : undefined);
-  const until = sooner(q.date ? boundOf(q.date, tz, "max") : undefined, q.max_start_date ? boundOf(q.max_start_date, tz, "max") : undefined);
+  const from = later(
+    q.date ? boundOf(q.date, tz, "min") : undefined,
+    q.min_start_date ? boundOf(q.min_start_date, tz, "min") : undefined,
+  );
+  const until = sooner(
+    q.date ? boundOf(q.date, tz, "max") : undefined,
+    q.max_start_date ? boundOf(q.max_start_date, tz, "max") : undefined,
+  );
   const { rows, count } = await repo.listReservations(
     ctx.db,
     {
@@ -500,7 +510,12 @@ export async function listReservations(ctx: ServiceContext, buildingId: number, 
     page,
     q.ordering === "-start_time",
   );
-  return paginate(ctx, page, count, rows.map((r) => toReservation(r, tz)));
+  return paginate(
+    ctx,
+    page,
+    count,
+    rows.map((r) => toReservation(r, tz)),
+  );
 }
 
 const hhmm = (t: string | null) => (t ?? "00:00").slice(0, 5);
@@ -558,7 +573,9 @@ export async function guestList(ctx: ServiceContext, clubId: number): Promise<Am
   const club = await repo.findClub(ctx.db, clubId);
   if (!club) throw new NotFoundError();
   const reach = await repo.clubBuildingIds(ctx.db, clubId);
-  const home = hasBuildingAccess(user, club.building_id) ? club.building_id : reach.find((b) => hasBuildingAccess(user, b));
+  const home = hasBuildingAccess(user, club.building_id)
+    ? club.building_id
+    : reach.find((b) => hasBuildingAccess(user, b));
   if (!home) throw new NotFoundError();
   const scope = await requireBuilding(ctx, ctx.db, home, READ);
   const tz = scope.building.time_zone;
