@@ -50,6 +50,11 @@ const residentBuildings: RowId = {
   join: "SELECT oc.building_id FROM occupants o JOIN occupancies oc ON oc.id = o.occupancy_id WHERE o.user_id = {id}",
 };
 
+/** The buildings of a club (primary and additional); `club` is SQL over the row naming the club. */
+const clubBuildingsOf = (club: string): RowId => ({
+  join: `SELECT c.building_id FROM clubs c WHERE c.id = ${club} UNION SELECT cb.building_id FROM club_buildings cb WHERE cb.club_id = ${club}`,
+});
+
 export const TOPICS = {
   /** What the signed-in user is made of: account, role, active, building grants. */
   user: {
@@ -170,6 +175,28 @@ export const TOPICS = {
   },
   /** A vendor of the building. */
   vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
+  /** A club of the building or shared with it: the club, its buildings, members, pool check-ins, amenity types, slots, schedules. */
+  clubs: {
+    param: "building",
+    sources: [
+      {
+        table: "clubs",
+        id: { join: "SELECT {building_id} UNION SELECT cb.building_id FROM club_buildings cb WHERE cb.club_id = {id}" },
+      },
+      {
+        table: "club_buildings",
+        id: { join: "SELECT {building_id} UNION SELECT c.building_id FROM clubs c WHERE c.id = {club_id}" },
+      },
+      { table: "club_members", id: clubBuildingsOf("{club_id}") },
+      { table: "club_open_checkins", id: clubBuildingsOf("{club_id}") },
+      { table: "amenity_types", id: clubBuildingsOf("{club_id}") },
+      { table: "amenities", id: clubBuildingsOf("(SELECT t.club_id FROM amenity_types t WHERE t.id = {amenity_type_id})") },
+      {
+        table: "amenity_schedules",
+        id: clubBuildingsOf("(SELECT t.club_id FROM amenity_types t WHERE t.id = {amenity_type_id})"),
+      },
+    ],
+  },
   /** An amenity reservation (booking, admin booking or unavailable block) of the building. */
   amenity_reservations: {
     param: "building",
@@ -271,6 +298,7 @@ export const SUBSCRIBERS = {
     "maintenance_requests",
     "recurring_requests",
     "vendors",
+    "clubs",
     "amenity_reservations",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;

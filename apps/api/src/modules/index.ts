@@ -16,6 +16,7 @@ import maintenanceRequests from "./maintenance-requests/routes.ts";
 import recurringRequests from "./maintenance-requests/recurring-routes.ts";
 import vendors from "./vendors/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
+import clubs from "./clubs/routes.ts";
 import amenityReservations from "./amenity-reservations/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
@@ -37,5 +38,6 @@ export const modules: FastifyPluginAsync[] = [
   recurringRequests,
   vendors,
   maintenanceSetup,
+  clubs,
   amenityReservations,
 ];

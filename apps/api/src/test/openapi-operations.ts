@@ -107,6 +107,10 @@ export const OBJECT_OF_BUILDING: Record<string, string> = {
   "/api/v1/maintenance-requests/recurring-maintenance-requests/":
     "select id from recurring_maintenance_requests where building_id = $1",
   "/api/v1/vendors/": "select id from vendors where building_id = $1",
+  "/api/v1/clubs/clubs/": "select id from clubs where building_id = $1",
+  "/api/v1/clubs/amenity-types/": "select id from amenity_types where building_id = $1",
+  "/api/v1/clubs/amenities/":
+    "select a.id from amenities a join amenity_types t on t.id = a.amenity_type_id where t.building_id = $1",
 };
 /** Second path parameters: an object of the same building, under the first one where it applies. */
 export const SECOND_OBJECT: Record<string, string> = {

@@ -77,6 +77,8 @@ const ID_LOOKUPS: Record<string, string> = {
   occupant: "select o.id from occupants o join occupancies c on c.id = o.occupancy_id where c.building_id = $1",
   maintenance_request: "select id from maintenance_requests where building_id = $1",
   maintenance_request_type: "select id from maintenance_request_types where is_active and $1::int > 0",
+  club: "select id from clubs where building_id = $1",
+  amenity_type: "select id from amenity_types where building_id = $1",
   package:
     "select p.id from packages p join package_types t on t.id = p.package_type_id " +
     "where p.building_id = $1 and p.status = 'OPEN' and t.\"group\" = 'INCOMING_DELIVERY'",
