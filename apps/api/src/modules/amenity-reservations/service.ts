@@ -27,6 +27,7 @@ import type { ServiceContext } from "../../lib/context.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { boundOf, dayjs, iso, startOfDayIn, todayIn } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { findApartment, findOccupancy } from "../../lib/occupancy-repository.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { notifyBlocked, notifyConfirmed, notifyStatusChanged } from "./notifications.ts";
 import * as repo from "./repository.ts";
@@ -180,12 +181,13 @@ async function partyOf(
   if (kind === "TR" && !occupantId) throw new ValidationError({ occupant_id: [M.residentRequired] });
   const reach = await repo.clubBuildingIds(ctx.db, clubId);
   if (occupantId) {
-    const r = await repo.findResident(ctx.db, occupantId);
-    if (!r || !reach.includes(r.building_id)) throw new ValidationError({ occupant_id: [M.residentNotInBuilding] });
-    return { occupant_id: r.occupant_id, occupancy_id: r.occupancy_id, apartment_id: r.apartment_id };
+    const occupancyId = await repo.occupancyOfOccupant(ctx.db, occupantId);
+    const o = occupancyId ? await findOccupancy(ctx.db, occupancyId) : null;
+    if (!o || !reach.includes(o.building_id)) throw new ValidationError({ occupant_id: [M.residentNotInBuilding] });
+    return { occupant_id: occupantId, occupancy_id: o.id, apartment_id: o.apartment_id };
   }
   if (apartmentId) {
-    const a = await repo.findApartment(ctx.db, apartmentId);
+    const a = await findApartment(ctx.db, apartmentId);
     if (!a || !reach.includes(a.building_id)) throw new ValidationError({ apartment_id: [M.apartmentNotInBuilding] });
     return { ...none, apartment_id: a.id, occupancy_id: await repo.currentOccupancyOf(ctx.db, a.id) };
   }
