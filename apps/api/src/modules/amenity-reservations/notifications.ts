@@ -27,7 +27,7 @@ const htmlOf = (lines: string[], extra = "") =>
 function when(r: ReservationRow, tz: string): string {
   const s = dayjs(r.start_time).tz(tz);
   const e = dayjs(r.end_time).tz(tz);
-  const amenity = r.type_label || r.type_name;
+  const amenity = r.type_name;
   const name = r.amenity_label && r.amenity_label !== amenity ? `${amenity} (${r.amenity_label})` : amenity;
   return `${name} on ${s.format("MM/DD/YY")} from ${s.format("h:mm A")} to ${e.format("h:mm A")}`;
 }
@@ -77,7 +77,7 @@ export async function notifyConfirmed(ctx: ServiceContext, scope: BuildingScope,
     scope,
     r,
     "amenity_reservation_created",
-    `Your reservation of ${r.type_label || r.type_name} – ${scope.building.name}`,
+    `Your reservation of ${r.type_name} – ${scope.building.name}`,
     [
       `Your reservation of ${when(r, tz)} at ${scope.building.name} is ${pending ? "awaiting approval" : "confirmed"}.`,
       ...(r.guests ? [`Guests: ${r.guests}`] : []),

@@ -32,7 +32,6 @@ const readColumns = {
   amenity_label: amenities.label,
   amenity_is_active: amenities.is_active,
   type_name: amenityTypes.name,
-  type_label: amenityTypes.label,
   club_id: amenityTypes.club_id,
   has_checkin: amenityTypes.has_checkin,
   send_qr_codes: amenityTypes.send_qr_codes,
