@@ -262,7 +262,7 @@ export const ClubForm = z
     auto_enroll_members: z.union([z.boolean(), z.string()]).optional(),
     has_open_checkin: z.union([z.boolean(), z.string()]).optional(),
     additional_buildings: z
-      .union([z.string(), z.array(z.number().int())])
+      .union([z.array(z.number().int()), z.string()])
       .optional()
       .meta({ description: "JSON text of building ids, e.g. [2,3]" }),
     photo: z.any().optional().meta({ type: "string", format: "binary", description: "The photo (multipart)" }),

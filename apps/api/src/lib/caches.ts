@@ -202,6 +202,11 @@ export const TOPICS = {
       },
     ],
   },
+  /** An amenity reservation (booking, admin booking or unavailable block) of the building. */
+  amenity_reservations: {
+    param: "building",
+    sources: [{ table: "amenity_reservations", id: column("building_id") }],
+  },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -300,6 +305,7 @@ export const SUBSCRIBERS = {
     "vendors",
     "amenity_reservations",
     "clubs",
+    "amenity_reservations",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

@@ -63,6 +63,7 @@ export const topics = {
   amenityReservations: (buildingId: number) => `amenity_reservations:${buildingId}`,
   /** Clubs, their buildings, members, pool check-ins, amenity types, slots and schedules (each building of the club). */
   clubs: (buildingId: number) => `clubs:${buildingId}`,
+  amenityReservations: (buildingId: number) => `amenity_reservations:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

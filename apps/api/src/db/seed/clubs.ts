@@ -154,11 +154,13 @@ export async function seedClubs(db: DbOrTx, { now }: { now: Date }) {
     [],
   );
 
-  // Members of the pool club: the first 24 residents of active leases of The Riverside.
+  // Members of the pool club: every other resident of the first 48 of active leases of The Riverside.
   const residents = rowsOf<{ id: number }>(
     await db.execute(sql`select oc.id from occupants oc join occupancies o on o.id = oc.occupancy_id
-      where o.building_id = ${riverside.id} and o.is_active and oc.is_active order by oc.id limit 24`),
-  ).map((r) => Number(r.id));
+      where o.building_id = ${riverside.id} and o.is_active and oc.is_active order by oc.id limit 48`),
+  )
+    .map((r) => Number(r.id))
+    .filter((_id, i) => i % 2 === 1);
   if (residents.length)
     await db.insert(clubMembers).values(residents.map((id) => ({ club_id: pool, occupant_id: id })));
   // Check-ins: a few today, some on each of the last 6 days.

@@ -120,15 +120,6 @@ export async function findOccupant(db: DbOrTx, occupantId: number) {
   return rows[0] ?? null;
 }
 
-export async function isMember(db: DbOrTx, clubId: number, occupantId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: clubMembers.id })
-    .from(clubMembers)
-    .where(and(eq(clubMembers.club_id, clubId), eq(clubMembers.occupant_id, occupantId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Adds a member; false when already one. */
 export async function addMember(db: DbOrTx, clubId: number, occupantId: number): Promise<boolean> {
   const rows = await db

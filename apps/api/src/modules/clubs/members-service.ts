@@ -24,8 +24,10 @@ import { reachClub, touchClub } from "./scope.ts";
 /**
  * Club members (club.view to read, club.manage_members to change) and pool (open) check-ins
  * (amenity.checkin; the export club.pool_export). A member is a resident (occupant) of one of
- * the club's buildings. A check-in is one per member and day in the primary building's time
- * zone: recording it again the same day edits it (guests 0..1, note '{guests+1}:').
+ * the club's buildings. A check-in is one per resident and day in the primary building's time
+ * zone: recording it again the same day edits it (guests 0..1, note '{guests+1}:'). The desk
+ * checks in members (the page lists them); the server takes any active resident of the club's
+ * buildings (a resident enrolled at the desk a moment later is not refused).
  */
 
 const person = (r: repo.PersonRow) => ({
@@ -96,11 +98,10 @@ export async function addMember(ctx: ServiceContext, clubId: number, occupantId:
   return { detail: CM.memberAdded, occupant_id: occupantId };
 }
 
-/** POST remove_member/ */
+/** POST remove_member/ — a resident who is not (or no longer) a member: nothing changes, same answer. */
 export async function removeMember(ctx: ServiceContext, clubId: number, occupantId: number) {
   const { buildingIds } = await reachClub(ctx, clubId, "club.manage_members");
-  if (!(await repo.removeMember(ctx.db, clubId, occupantId))) throw occupantError(CM.notAMember);
-  touchClub(ctx, buildingIds);
+  if (await repo.removeMember(ctx.db, clubId, occupantId)) touchClub(ctx, buildingIds);
   return { detail: CM.memberRemoved, occupant_id: occupantId };
 }
 
@@ -131,7 +132,9 @@ export async function listOpenCheckins(ctx: ServiceContext, clubId: number, q: {
 export async function recordOpenCheckin(ctx: ServiceContext, clubId: number, body: RecordOpenCheckin) {
   const { club, buildingIds, today, scope } = await clubToday(ctx, clubId, "amenity.checkin");
   if (!club.has_open_checkin) throw new ValidationError({ non_field_errors: [CM.noOpenCheckin] });
-  if (!(await repo.isMember(ctx.db, clubId, body.occupant_id))) throw occupantError(CM.notAMember);
+  const occ = await repo.findOccupant(ctx.db, body.occupant_id);
+  if (!occ || !occ.is_active || !buildingIds.includes(occ.building_id))
+    throw occupantError(CM.occupantNotInClubBuildings);
   const row = await repo.upsertCheckin(ctx.db, {
     club_id: clubId,
     occupant_id: body.occupant_id,

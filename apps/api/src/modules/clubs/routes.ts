@@ -52,6 +52,29 @@ const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const tags = ["clubs"];
 const Spreadsheet = z.any().meta({ type: "string", format: "binary", description: "pool-checkins.xlsx" });
 const JsonBody = (description: string) => z.looseObject({}).meta({ description });
+const OccupantBody = z.looseObject({ occupant_id: z.number().int() });
+const CheckinBody = z.looseObject({ occupant_id: z.number().int(), guests: z.number().int().min(0).max(1).optional() });
+const SlotBody = z.looseObject({
+  amenity_type: z.number().int(),
+  label: z.string(),
+  is_active: z.boolean().optional(),
+});
+const SlotPatchBody = z.looseObject({ label: z.string().optional(), is_active: z.boolean().optional() });
+const ScheduleBody = z.looseObject({
+  schedules: z
+    .array(
+      z.looseObject({
+        day_of_week: z.number().int().min(0).max(6).nullable().optional(),
+        specific_date: z.string().nullable().optional(),
+        is_open: z.boolean().optional(),
+        open_time: z.string().nullable().optional(),
+        close_time: z.string().nullable().optional(),
+        max_number_guests: z.number().int().nullable().optional(),
+      }),
+    )
+    .meta({ examples: [[{ day_of_week: 0, is_open: true, open_time: "08:00:00", close_time: "20:00:00" }]] }),
+  is_special: z.boolean().optional(),
+});
 const Added = z.object({ detail: z.string(), occupant_id: z.number().int() });
 const asSent = { validatorCompiler: bodyAsSent };
 
@@ -201,7 +224,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
           tags,
           summary,
           params: IdParams,
-          body: JsonBody("{occupant_id}"),
+          body: OccupantBody,
           response: { 200: response, ...errors },
         },
       },
@@ -254,7 +277,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         tags,
         summary: "Checks a member in today with 0 or 1 guest (note '{guests+1}:'); again the same day edits it",
         params: IdParams,
-        body: JsonBody("{occupant_id, guests}"),
+        body: CheckinBody,
         response: { 200: OpenCheckin, ...errors },
       },
     },
@@ -415,9 +438,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         summary:
           "Replaces the weekly schedule (is_special false; [] = 'Always open') or the special dates (is_special true)",
         params: IdParams,
-        body: JsonBody(
-          "{schedules: [{day_of_week | specific_date, is_open, open_time, close_time, max_number_guests}], is_special}",
-        ),
+        body: ScheduleBody,
         response: { 200: ScheduleEntries, ...errors },
       },
     },
@@ -468,7 +489,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary: "Adds an amenity (slot) to a type",
-        body: JsonBody("{amenity_type, label, is_active}"),
+        body: SlotBody,
         response: { 201: AmenitySlot, ...errors },
       },
     },
@@ -490,7 +511,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         tags,
         summary: "Changes an amenity's label and/or is_active",
         params: IdParams,
-        body: JsonBody("{label, is_active}"),
+        body: SlotPatchBody,
         response: { 200: AmenitySlot, ...errors },
       },
     },
