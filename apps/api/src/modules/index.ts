@@ -16,7 +16,6 @@ import maintenanceRequests from "./maintenance-requests/routes.ts";
 import recurringRequests from "./maintenance-requests/recurring-routes.ts";
 import vendors from "./vendors/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
-import amenityReservations from "./amenity-reservations/routes.ts";
 import clubs from "./clubs/routes.ts";
 import amenityReservations from "./amenity-reservations/routes.ts";
 
@@ -39,7 +38,6 @@ export const modules: FastifyPluginAsync[] = [
   recurringRequests,
   vendors,
   maintenanceSetup,
-  amenityReservations,
   clubs,
   amenityReservations,
 ];
