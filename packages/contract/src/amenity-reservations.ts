@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedText, dateRangeOrder, Id, isIdText, PageQuery, paginated, queryBool } from "./common.ts";
+import { boundedText, commaParts, dateRangeOrder, Id, isIdText, PageQuery, paginated, queryBool } from "./common.ts";
 import { DEFAULT_PAGE_SIZE } from "./constants.ts";
 import { MESSAGES } from "./messages.ts";
 import { DayQuery } from "./day-filters.ts";
@@ -386,19 +386,14 @@ export const AmenityReservationListQuery = PageQuery.extend({
   occupancy: Id.optional(),
   min_start_date: DayQuery.optional(),
   max_start_date: DayQuery.optional(),
+  /** Kinds, a comma list (or repeated): TR,ER hides the blocks. */
   amenity_reservation_type: z
     .union([z.string(), z.array(z.string())])
     .transform((v, ctx) => {
-      const parts = (Array.isArray(v) ? v.join(",") : v)
-        .split(",")
-        .map((s) => s.trim().toUpperCase())
-        .filter(Boolean);
-      const bad = parts.find((p) => !(AMENITY_RESERVATION_TYPES as readonly string[]).includes(p));
-      if (bad) {
-        ctx.addIssue({ code: "custom", message: MESSAGES.invalidChoice(bad) });
-        return z.NEVER;
-      }
-      return parts as AmenityReservationType[];
+      const kinds = commaParts(v).map((p) => p.toUpperCase());
+      const bad = kinds.find((k) => !(AMENITY_RESERVATION_TYPES as readonly string[]).includes(k));
+      if (bad) ctx.addIssue({ code: "custom", message: MESSAGES.invalidChoice(bad) });
+      return kinds as AmenityReservationType[];
     })
     .optional(),
   include_cancelled: queryBool.optional(),
@@ -466,8 +461,9 @@ export const showsApproval = (r: Pick<AmenityReservation, "amenity" | "amenity_r
 export const showsPayment = (r: Pick<AmenityReservation, "amenity" | "amenity_reservation_type">): boolean =>
   r.amenity_reservation_type !== "CR" && r.amenity.is_payment_required_for_reservation;
 /** Whether check-in can be toggled on it. */
-export const canToggleCheckin = (r: Pick<AmenityReservation, "amenity" | "amenity_reservation_type" | "is_cancelled">) =>
-  r.amenity_reservation_type !== "CR" && r.amenity.has_checkin && !r.is_cancelled;
+export const canToggleCheckin = (
+  r: Pick<AmenityReservation, "amenity" | "amenity_reservation_type" | "is_cancelled">,
+) => r.amenity_reservation_type !== "CR" && r.amenity.has_checkin && !r.is_cancelled;
 /** Whether it can still be saved or cancelled. */
 export const isEditable = (r: Pick<AmenityReservation, "is_checked_in" | "is_cancelled">): boolean =>
   !r.is_checked_in && !r.is_cancelled;

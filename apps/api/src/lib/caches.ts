@@ -175,11 +175,6 @@ export const TOPICS = {
   },
   /** A vendor of the building. */
   vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
-  /** An amenity reservation (booking, admin booking or unavailable block) of the building. */
-  amenity_reservations: {
-    param: "building",
-    sources: [{ table: "amenity_reservations", id: column("building_id") }],
-  },
   /** A club of the building or shared with it: the club, its buildings, members, pool check-ins, amenity types, slots, schedules. */
   clubs: {
     param: "building",
@@ -201,6 +196,11 @@ export const TOPICS = {
         id: clubBuildingsOf("(SELECT t.club_id FROM amenity_types t WHERE t.id = {amenity_type_id})"),
       },
     ],
+  },
+  /** An amenity reservation (booking, admin booking or unavailable block) of the building. */
+  amenity_reservations: {
+    param: "building",
+    sources: [{ table: "amenity_reservations", id: column("building_id") }],
   },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
@@ -298,8 +298,8 @@ export const SUBSCRIBERS = {
     "maintenance_requests",
     "recurring_requests",
     "vendors",
-    "amenity_reservations",
     "clubs",
+    "amenity_reservations",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

@@ -60,9 +60,9 @@ export const topics = {
   maintenanceRequests: (buildingId: number) => `maintenance_requests:${buildingId}`,
   recurringRequests: (buildingId: number) => `recurring_requests:${buildingId}`,
   vendors: (buildingId: number) => `vendors:${buildingId}`,
-  amenityReservations: (buildingId: number) => `amenity_reservations:${buildingId}`,
   /** Clubs, their buildings, members, pool check-ins, amenity types, slots and schedules (each building of the club). */
   clubs: (buildingId: number) => `clubs:${buildingId}`,
+  amenityReservations: (buildingId: number) => `amenity_reservations:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

@@ -16,8 +16,8 @@ import maintenanceRequests from "./maintenance-requests/routes.ts";
 import recurringRequests from "./maintenance-requests/recurring-routes.ts";
 import vendors from "./vendors/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
-import amenityReservations from "./amenity-reservations/routes.ts";
 import clubs from "./clubs/routes.ts";
+import amenityReservations from "./amenity-reservations/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -38,6 +38,6 @@ export const modules: FastifyPluginAsync[] = [
   recurringRequests,
   vendors,
   maintenanceSetup,
-  amenityReservations,
   clubs,
+  amenityReservations,
 ];

@@ -79,6 +79,9 @@ const ID_LOOKUPS: Record<string, string> = {
   maintenance_request_type: "select id from maintenance_request_types where is_active and $1::int > 0",
   club: "select id from clubs where building_id = $1",
   amenity_type: "select id from amenity_types where building_id = $1",
+  amenity:
+    "select a.id from amenities a join amenity_types t on t.id = a.amenity_type_id " +
+    "where t.building_id = $1 and a.is_active and t.is_active and t.has_checkin",
   package:
     "select p.id from packages p join package_types t on t.id = p.package_type_id " +
     "where p.building_id = $1 and p.status = 'OPEN' and t.\"group\" = 'INCOMING_DELIVERY'",
@@ -235,6 +238,10 @@ const MORE_OBJECTS: Record<string, string> = {
     "select f.id from occupancy_flags f join occupancies c on c.id = f.occupancy_id where c.building_id = $1",
   itemId: "select id from package_queue where building_id = $1",
   noteId: "select id from occupancy_notes where occupancy_id in (select id from occupancies where building_id = $1)",
+  // Asked again before each write: a cancel or a check-in before it leaves the next one another booking.
+  reservations:
+    "select r.id from amenity_reservations r join amenity_types t on t.id = r.amenity_type_id where r.building_id = $1 " +
+    "and t.has_checkin and r.type <> 'CR' and not r.is_cancelled and not r.is_checked_in",
 };
 
 /** Objects made when none is left (a batch logged empties the queue before its items' writes). */

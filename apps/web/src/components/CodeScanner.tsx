@@ -8,9 +8,9 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import LinearProgress from "@mui/material/LinearProgress";
 
-export const CAMERA_UNAVAILABLE = "The camera could not be started.";
+const CAMERA_UNAVAILABLE = "The camera could not be started.";
 
-export interface CodeScannerProps {
+interface CodeScannerProps {
   open: boolean;
   onClose: () => void;
   /** The text of the first code read (the dialog stays open: the caller closes it). */

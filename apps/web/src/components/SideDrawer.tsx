@@ -49,10 +49,18 @@ export function SideDrawer({
 }
 
 /** 'Search apartment or resident': the box above a list of instruction cards. */
-export function ApartmentSearch({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+export function ApartmentSearch({
+  value,
+  onChange,
+  label = "Search apartment or resident",
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label?: string;
+}) {
   return (
     <TextField
-      label="Search apartment or resident"
+      label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       size="small"

@@ -7,6 +7,7 @@ import { seedLockoutsAndContractors } from "./lockouts-contractors.ts";
 import { seedMaintenance } from "./maintenance.ts";
 import { seedRecurringAndVendors } from "./recurring-vendors.ts";
 import { seedClubs } from "./clubs.ts";
+import { seedAmenityReservations } from "./amenity-reservations.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -702,6 +703,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   const { maintenance_requests } = await seedMaintenance(tx, { now, files });
   const recurringAndVendors = await seedRecurringAndVendors(tx, { now });
   await seedClubs(tx, { now });
+  await seedAmenityReservations(tx, { now });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,

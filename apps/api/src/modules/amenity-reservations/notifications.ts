@@ -1,10 +1,5 @@
 import QRCode from "qrcode";
-import {
-  APPROVAL_STATUS_DISPLAY,
-  type ApprovalStatus,
-  isPlaceholderEmail,
-  reservationQrText,
-} from "@portico/contract";
+import { APPROVAL_STATUS_DISPLAY, type ApprovalStatus, isPlaceholderEmail, reservationQrText } from "@portico/contract";
 import type { BuildingScope } from "../../lib/access.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 import { dayjs } from "../../lib/dates.ts";
@@ -32,7 +27,7 @@ const htmlOf = (lines: string[], extra = "") =>
 function when(r: ReservationRow, tz: string): string {
   const s = dayjs(r.start_time).tz(tz);
   const e = dayjs(r.end_time).tz(tz);
-  const amenity = r.type_label || r.type_name;
+  const amenity = r.type_name;
   const name = r.amenity_label && r.amenity_label !== amenity ? `${amenity} (${r.amenity_label})` : amenity;
   return `${name} on ${s.format("MM/DD/YY")} from ${s.format("h:mm A")} to ${e.format("h:mm A")}`;
 }
@@ -82,7 +77,7 @@ export async function notifyConfirmed(ctx: ServiceContext, scope: BuildingScope,
     scope,
     r,
     "amenity_reservation_created",
-    `Your reservation of ${r.type_label || r.type_name} – ${scope.building.name}`,
+    `Your reservation of ${r.type_name} – ${scope.building.name}`,
     [
       `Your reservation of ${when(r, tz)} at ${scope.building.name} is ${pending ? "awaiting approval" : "confirmed"}.`,
       ...(r.guests ? [`Guests: ${r.guests}`] : []),
@@ -120,6 +115,10 @@ export async function notifyBlocked(
       r,
       "amenity_reservation_blocked",
       `Your reservation was cancelled – ${scope.building.name}`,
-      [`Your reservation of ${when(r, scope.building.time_zone)} was cancelled: the amenity is unavailable.`, "", `Reason: ${reason}`],
+      [
+        `Your reservation of ${when(r, scope.building.time_zone)} was cancelled: the amenity is unavailable.`,
+        "",
+        `Reason: ${reason}`,
+      ],
     );
 }

@@ -32,7 +32,6 @@ const readColumns = {
   amenity_label: amenities.label,
   amenity_is_active: amenities.is_active,
   type_name: amenityTypes.name,
-  type_label: amenityTypes.label,
   club_id: amenityTypes.club_id,
   has_checkin: amenityTypes.has_checkin,
   send_qr_codes: amenityTypes.send_qr_codes,
@@ -133,38 +132,14 @@ export async function findClub(db: DbOrTx, id: number): Promise<{ id: number; bu
 // ---------------------------------------------------------------------------------------------
 // Residents
 
-export interface ResidentRow {
-  occupant_id: number;
-  occupancy_id: number;
-  apartment_id: number;
-  building_id: number;
-  is_active: boolean;
-}
-
-/** A resident (occupant row) with the unit profile and unit it belongs to. */
-export async function findResident(db: DbOrTx, occupantId: number): Promise<ResidentRow | null> {
+/** The unit profile a resident (occupant row) belongs to. */
+export async function occupancyOfOccupant(db: DbOrTx, occupantId: number): Promise<number | null> {
   const rows = await db
-    .select({
-      occupant_id: occupants.id,
-      occupancy_id: occupancies.id,
-      apartment_id: occupancies.apartment_id,
-      building_id: occupancies.building_id,
-      is_active: sql<boolean>`${occupants.is_active} and ${occupancies.is_active}`,
-    })
+    .select({ id: occupants.occupancy_id })
     .from(occupants)
-    .innerJoin(occupancies, eq(occupancies.id, occupants.occupancy_id))
     .where(eq(occupants.id, occupantId))
     .limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findApartment(db: DbOrTx, id: number): Promise<{ id: number; building_id: number } | null> {
-  const rows = await db
-    .select({ id: apartments.id, building_id: apartments.building_id })
-    .from(apartments)
-    .where(eq(apartments.id, id))
-    .limit(1);
-  return rows[0] ?? null;
+  return rows[0]?.id ?? null;
 }
 
 /** The unit's current unit profile (active, latest lease first), if any. */
@@ -333,7 +308,13 @@ export async function listReservations(
       .where(where);
     return r.n;
   });
-  return { count, rows: await reservationsByIds(db, rows.map((r) => r.id)) };
+  return {
+    count,
+    rows: await reservationsByIds(
+      db,
+      rows.map((r) => r.id),
+    ),
+  };
 }
 
 /** The building's active amenities of active types (the day schedule's rows), by type then label. */

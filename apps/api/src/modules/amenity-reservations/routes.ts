@@ -43,18 +43,11 @@ const CreateDoc = z.looseObject({
   reason: z.string().optional(),
   date: z
     .string()
-    .optional()
-    .meta({ examples: ["2026-12-01"] }),
+    .meta({ examples: ["2026-12-01"], description: "TR and ER (a block gives start_date and end_date instead)" }),
   start_date: z.string().optional(),
   end_date: z.string().optional(),
-  start_time: z
-    .string()
-    .optional()
-    .meta({ examples: ["12:00"] }),
-  end_time: z
-    .string()
-    .optional()
-    .meta({ examples: ["13:00"] }),
+  start_time: z.string().meta({ examples: ["12:00"] }),
+  end_time: z.string().meta({ examples: ["13:00"] }),
   guests: z.number().int().optional(),
   approval_status: z.enum(["PENDING", "APPROVED"]).optional(),
   payment_status: z.string().optional(),

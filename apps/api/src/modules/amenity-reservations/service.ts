@@ -27,6 +27,7 @@ import type { ServiceContext } from "../../lib/context.ts";
 import { requireUser } from "../../lib/current-user.ts";
 import { boundOf, dayjs, iso, startOfDayIn, todayIn } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { findApartment, findOccupancy } from "../../lib/occupancy-repository.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { notifyBlocked, notifyConfirmed, notifyStatusChanged } from "./notifications.ts";
 import * as repo from "./repository.ts";
@@ -70,7 +71,7 @@ export function toReservation(r: repo.ReservationRow, tz: string): AmenityReserv
       id: r.amenity_id,
       label: r.amenity_label,
       amenity_type: r.amenity_type_id,
-      amenity_type_name: r.type_label || r.type_name,
+      amenity_type_name: r.type_name,
       club_id: r.club_id,
       has_checkin: r.has_checkin,
       is_approval_required_for_reservation: r.approval_required,
@@ -180,12 +181,13 @@ async function partyOf(
   if (kind === "TR" && !occupantId) throw new ValidationError({ occupant_id: [M.residentRequired] });
   const reach = await repo.clubBuildingIds(ctx.db, clubId);
   if (occupantId) {
-    const r = await repo.findResident(ctx.db, occupantId);
-    if (!r || !reach.includes(r.building_id)) throw new ValidationError({ occupant_id: [M.residentNotInBuilding] });
-    return { occupant_id: r.occupant_id, occupancy_id: r.occupancy_id, apartment_id: r.apartment_id };
+    const occupancyId = await repo.occupancyOfOccupant(ctx.db, occupantId);
+    const o = occupancyId ? await findOccupancy(ctx.db, occupancyId) : null;
+    if (!o || !reach.includes(o.building_id)) throw new ValidationError({ occupant_id: [M.residentNotInBuilding] });
+    return { occupant_id: occupantId, occupancy_id: o.id, apartment_id: o.apartment_id };
   }
   if (apartmentId) {
-    const a = await repo.findApartment(ctx.db, apartmentId);
+    const a = await findApartment(ctx.db, apartmentId);
     if (!a || !reach.includes(a.building_id)) throw new ValidationError({ apartment_id: [M.apartmentNotInBuilding] });
     return { ...none, apartment_id: a.id, occupancy_id: await repo.currentOccupancyOf(ctx.db, a.id) };
   }
@@ -317,7 +319,10 @@ async function readRow(ctx: ServiceContext, id: number): Promise<repo.Reservatio
 const read = async (ctx: ServiceContext, id: number, tz: string) => toReservation(await readRow(ctx, id), tz);
 
 /** POST /clubs/reservations/ */
-export async function createReservation(ctx: ServiceContext, body: AmenityReservationCreate): Promise<AmenityReservation> {
+export async function createReservation(
+  ctx: ServiceContext,
+  body: AmenityReservationCreate,
+): Promise<AmenityReservation> {
   const user = requireUser(ctx);
   const kind = body.amenity_reservation_type;
   const { found, scope } = await bookableAmenity(ctx, body.amenity_id);
@@ -380,29 +385,32 @@ export async function updateReservation(
   const nowCancelled = statuses.approval_status === "CANCELLED" || (row.is_cancelled && !body.approval_status);
   const reviving = row.is_cancelled || row.approval_status === "DENIED" || row.approval_status === "CANCELLED";
 
+  const holds = statuses.approval_status !== "CANCELLED" && statuses.approval_status !== "DENIED";
+  const rejudge = !statusOnly || (reviving && holds);
+  // Who and when, read before the transaction (it holds the only connection on PGlite).
+  const party: Party = statusOnly
+    ? row
+    : await partyOf(
+        ctx,
+        kind,
+        found.type.club_id,
+        body.occupant_id === undefined ? row.occupant_id : body.occupant_id,
+        body.apartment_id === undefined ? row.apartment_id : body.apartment_id,
+      );
+  const booking = bookingOf(kind, {
+    date: body.date ?? localDay(row.start_time, tz),
+    start_date: body.start_date ?? localDay(row.start_time, tz),
+    end_date: body.end_date ?? localDay(new Date(row.end_time.getTime() - 1), tz),
+    start_time: body.start_time ?? localTime(row.start_time, tz),
+    end_time: body.end_time ?? endTimeOf(row, tz),
+    guests: body.guests ?? row.guests,
+  });
+
   const cancelled = await ctx.db.transaction(async (tx) => {
     await repo.lockAmenity(tx, found.amenity.id);
     const values: repo.ReservationValues = { ...statuses, is_cancelled: nowCancelled };
     let blockCancels: number[] = [];
-    const holds = statuses.approval_status !== "CANCELLED" && statuses.approval_status !== "DENIED";
-    if (!statusOnly || (reviving && holds)) {
-      const party = statusOnly
-        ? row
-        : await partyOf(
-            ctx,
-            kind,
-            found.type.club_id,
-            body.occupant_id === undefined ? row.occupant_id : body.occupant_id,
-            body.apartment_id === undefined ? row.apartment_id : body.apartment_id,
-          );
-      const booking = bookingOf(kind, {
-        date: body.date ?? localDay(row.start_time, tz),
-        start_date: body.start_date ?? localDay(row.start_time, tz),
-        end_date: body.end_date ?? localDay(new Date(row.end_time.getTime() - 1), tz),
-        start_time: body.start_time ?? localTime(row.start_time, tz),
-        end_time: body.end_time ?? endTimeOf(row, tz),
-        guests: body.guests ?? row.guests,
-      });
+    if (rejudge) {
       const j = await judgeBooking(ctx, tx, scope, found, booking, party.occupant_id, row.id);
       if (kind === "CR") blockCancels = await cancelOverlapped(ctx, tx, j);
       Object.assign(values, {
@@ -436,9 +444,7 @@ export async function updateReservation(
 /** The end as a time of its own day ('24:00' when it ends at midnight after its start day). */
 function endTimeOf(row: repo.ReservationRow, tz: string): string {
   const t = localTime(row.end_time, tz);
-  return t === "00:00" && localDay(row.end_time, tz) > localDay(row.start_time, tz) && row.type !== "CR"
-    ? "24:00"
-    : t;
+  return t === "00:00" && localDay(row.end_time, tz) > localDay(row.start_time, tz) && row.type !== "CR" ? "24:00" : t;
 }
 
 /** POST /clubs/reservations/{id}/cancel/ */
@@ -481,8 +487,14 @@ export async function listReservations(ctx: ServiceContext, buildingId: number, 
   const page = pageOf(q, AMENITY_RESERVATION_PAGE_SIZE, AMENITY_RESERVATION_MAX_LIMIT);
   const later = (a: Date | undefined, b: Date | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
   const sooner = (a: Date | undefined, b: Date | undefined) => (a && b ? (a < b ? a : b) : (a ?? b));
-  const from = later(q.date ? boundOf(q.date, tz, "min") : undefined, q.min_start_date ? boundOf(q.min_start_date, tz, "min") : undefined);
-  const until = sooner(q.date ? boundOf(q.date, tz, "max") : undefined, q.max_start_date ? boundOf(q.max_start_date, tz, "max") : undefined);
+  const from = later(
+    q.date ? boundOf(q.date, tz, "min") : undefined,
+    q.min_start_date ? boundOf(q.min_start_date, tz, "min") : undefined,
+  );
+  const until = sooner(
+    q.date ? boundOf(q.date, tz, "max") : undefined,
+    q.max_start_date ? boundOf(q.max_start_date, tz, "max") : undefined,
+  );
   const { rows, count } = await repo.listReservations(
     ctx.db,
     {
@@ -500,7 +512,12 @@ export async function listReservations(ctx: ServiceContext, buildingId: number, 
     page,
     q.ordering === "-start_time",
   );
-  return paginate(ctx, page, count, rows.map((r) => toReservation(r, tz)));
+  return paginate(
+    ctx,
+    page,
+    count,
+    rows.map((r) => toReservation(r, tz)),
+  );
 }
 
 const hhmm = (t: string | null) => (t ?? "00:00").slice(0, 5);
@@ -535,7 +552,7 @@ export async function daySchedule(
           id: amenity.id,
           label: amenity.label,
           amenity_type: type.id,
-          amenity_type_name: type.label || type.name,
+          amenity_type_name: type.name,
           club_id: type.club_id,
           has_checkin: type.has_checkin,
           is_approval_required_for_reservation: type.is_approval_required_for_reservation,
@@ -558,7 +575,9 @@ export async function guestList(ctx: ServiceContext, clubId: number): Promise<Am
   const club = await repo.findClub(ctx.db, clubId);
   if (!club) throw new NotFoundError();
   const reach = await repo.clubBuildingIds(ctx.db, clubId);
-  const home = hasBuildingAccess(user, club.building_id) ? club.building_id : reach.find((b) => hasBuildingAccess(user, b));
+  const home = hasBuildingAccess(user, club.building_id)
+    ? club.building_id
+    : reach.find((b) => hasBuildingAccess(user, b));
   if (!home) throw new NotFoundError();
   const scope = await requireBuilding(ctx, ctx.db, home, READ);
   const tz = scope.building.time_zone;

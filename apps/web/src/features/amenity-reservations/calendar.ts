@@ -5,7 +5,7 @@
 import { AMENITY_RESERVATION_STEP_MINUTES, timeOfMinutes } from "@portico/contract";
 
 export const SLOT_MINUTES = AMENITY_RESERVATION_STEP_MINUTES;
-export const DAY_MINUTES = 24 * 60;
+const DAY_MINUTES = 24 * 60;
 
 /** Minutes after midnight → '1:30 PM'. */
 export function clockLabel(minutes: number): string {
@@ -66,11 +66,4 @@ export function nowFraction(nowMinutes: number | null, windowStart: number, hour
   if (nowMinutes === null) return null;
   const f = (nowMinutes - windowStart) / (hours * 60);
   return f >= 0 && f <= 1 ? f : null;
-}
-
-/** 'Today', 'Tomorrow', or the formatted date. */
-export function dayWord(day: string, today: string, tomorrow: string, formatted: string): string {
-  if (day === today) return "Today";
-  if (day === tomorrow) return "Tomorrow";
-  return formatted;
 }

@@ -36,7 +36,7 @@ function minutesOn(iso: string, day: string, tz?: string | null): number {
   return d.hour() * 60 + d.minute();
 }
 
-export interface CalendarProps {
+interface CalendarProps {
   building: number;
   tz?: string | null;
   day: string;
@@ -94,7 +94,7 @@ export function AmenityCalendar({
         <IconButton aria-label="Previous day" onClick={() => shiftDay(-1)}>
           <ChevronLeftIcon />
         </IconButton>
-        <Box sx={{ width: 180 }}>
+        <Box sx={{ width: 200 }}>
           <DateField label="Day" value={day} size="small" onChange={(v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && onDayChange(v)} />
         </Box>
         <IconButton aria-label="Next day" onClick={() => shiftDay(1)}>

@@ -25,7 +25,7 @@ import { timeRangeOf } from "./ReservationStatus.tsx";
 
 type Span = "upcoming" | "past";
 
-export interface ProfileResident {
+interface ProfileResident {
   id: number;
   first_name: string;
   last_name: string;

@@ -144,7 +144,7 @@ export function bodyOf(v: FormValues, row: AmenityScheduleRow | undefined): Amen
 }
 
 /** The contract's rules on the form ('A date is required.', 'A reason is required.'…), plus a resident for TR. */
-export const reservationResolver =
+const reservationResolver =
   (rows: readonly AmenityScheduleRow[]): Resolver<FormValues> =>
   (values) => {
     const row = rows.find((x) => x.amenity.id === values.amenity_id);

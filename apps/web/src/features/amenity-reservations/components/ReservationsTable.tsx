@@ -28,7 +28,7 @@ import { dayLabel, KIND_COLOURS, whoOf } from "../model.ts";
 import { type DrawerTarget, ReservationDrawer } from "./ReservationDrawer.tsx";
 import { useReservationActions } from "./ReservationStatus.tsx";
 
-export interface ReservationsTableProps {
+interface ReservationsTableProps {
   buildingId: number;
   /** Only this amenity type's reservations (its tab, or the type page's Reservations tab). */
   amenityTypeId?: number;

@@ -1,19 +1,17 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import InputAdornment from "@mui/material/InputAdornment";
 import Paper from "@mui/material/Paper";
-import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import AddIcon from "@mui/icons-material/Add";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
-import SearchIcon from "@mui/icons-material/Search";
 import SettingsIcon from "@mui/icons-material/Settings";
 import { type AmenityReservation } from "@portico/contract";
 import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
+import { ApartmentSearch } from "../../../components/SideDrawer.tsx";
 import { TabbedPanel } from "../../../components/TabbedPanel.tsx";
 import { useListUrl } from "../../../components/listUrl.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
@@ -129,22 +127,9 @@ function Page() {
             panelSx={{ p: 2 }}
           >
             <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, mb: 1.5 }}>
-              <TextField
-                label="Name or apartment"
-                size="small"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                sx={{ minWidth: 240 }}
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <SearchIcon aria-hidden />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
+              <Box sx={{ width: 260, maxWidth: "100%" }}>
+                <ApartmentSearch label="Name or apartment" value={search} onChange={setSearch} />
+              </Box>
               {typeList.some((t) => t.send_qr_codes) && can("amenity.checkin") && (
                 <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={scan.start}>
                   Scan
