@@ -21,3 +21,5 @@ export * from "./maintenance-requests.ts";
 export * from "./maintenance-settings.ts";
 export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
+export * from "./reservation-types.ts";
+export * from "./elevator-reservations.ts";

@@ -13,3 +13,4 @@ export * from "./contractors.ts";
 export * from "./maintenance.ts";
 export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
+export * from "./elevator-reservations.ts";
