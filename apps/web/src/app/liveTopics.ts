@@ -18,6 +18,7 @@ import { contractorKeys } from "../features/contractors/index.ts";
 import { maintenanceKeys, maintenanceSetupKeys, recurringKeys } from "../features/maintenance-requests/index.ts";
 import { vendorKeys } from "../features/vendors/index.ts";
 import { buildingSettingsKeys } from "../features/building-settings/index.ts";
+import { elevatorKeys, reservationTypeKeys } from "../features/elevator-reservations/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -50,5 +51,8 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
     { queryKey: maintenanceKeys.types() },
     { queryKey: buildingSettingsKeys.all },
   ],
+  // Service elevator list, calendar, Elevators drawer, edit pages and profile panels; reservation types.
+  elevator_reservations: () => [{ queryKey: elevatorKeys.all }],
+  reservation_types: () => [{ queryKey: reservationTypeKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

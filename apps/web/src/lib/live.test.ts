@@ -38,6 +38,8 @@ const topics: LiveTopicMap = {
   recurring_requests: () => [{ queryKey: ["recurring-requests"] }],
   vendors: () => [{ queryKey: ["vendors"] }],
   maintenance_setup: () => [{ queryKey: ["maintenance-setup"] }],
+  elevator_reservations: () => [{ queryKey: ["elevator-reservations"] }],
+  reservation_types: () => [{ queryKey: ["reservation-types"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

@@ -32,6 +32,8 @@ export const LIVE_TOPICS = [
   "recurring_requests",
   "vendors",
   "maintenance_setup",
+  "elevator_reservations",
+  "reservation_types",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

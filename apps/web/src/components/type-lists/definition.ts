@@ -50,6 +50,11 @@ export type TypeField =
       /** The choices (a hook of the feature's API; undefined while loading). */
       useOptions: () => TypeOption[] | undefined;
     })
+  | (FieldBase & {
+      /** Several choices (a list of the options' values). */
+      kind: "multiselect";
+      useOptions: () => TypeOption[] | undefined;
+    })
   | (FieldBase & { kind: "checkbox" });
 
 export type FormValues = Record<string, unknown>;
@@ -102,5 +107,6 @@ export interface TypeListDefinition<T extends TypeItem, Body = unknown> {
   Preview?: ComponentType<{ values: FormValues }>;
   api: TypeListApi<T, Body>;
   /** A dialog on the list, or pages of their own (list, create and edit paths, the route's id param). */
-  form: { kind: "dialog" } | { kind: "page"; list: string; create: string; edit: (id: number) => string; param: string };
+  form:
+    { kind: "dialog" } | { kind: "page"; list: string; create: string; edit: (id: number) => string; param: string };
 }
