@@ -113,14 +113,7 @@ export function TypeListPage<T extends TypeItem, Body>({ def }: { def: TypeListD
                           <Typography
                             component="span"
                             variant="body2"
-                            sx={{
-                              ml: 1,
-                              color: "text.secondary",
-                              display: "inline-flex",
-                              alignItems: "center",
-                              gap: 0.25,
-                              verticalAlign: "middle",
-                            }}
+                            sx={{ ml: 1, color: "text.secondary", display: "inline-flex", alignItems: "center", gap: 0.25, verticalAlign: "middle" }}
                           >
                             <LockIcon fontSize="inherit" aria-hidden />
                             Locked
@@ -145,12 +138,9 @@ export function TypeListPage<T extends TypeItem, Body>({ def }: { def: TypeListD
                           onChange={() =>
                             toggle.mutate(t.id, {
                               onSuccess: (saved) =>
-                                enqueueSnackbar(
-                                  `${def.nameOf(saved)} ${saved.is_active ? "activated" : "deactivated"}`,
-                                  {
-                                    variant: "success",
-                                  },
-                                ),
+                                enqueueSnackbar(`${def.nameOf(saved)} ${saved.is_active ? "activated" : "deactivated"}`, {
+                                  variant: "success",
+                                }),
                               onError: (err) =>
                                 enqueueSnackbar(errorMessage(err), { variant: "error", autoHideDuration: 4000 }),
                             })

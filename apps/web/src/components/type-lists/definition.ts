@@ -107,6 +107,5 @@ export interface TypeListDefinition<T extends TypeItem, Body = unknown> {
   Preview?: ComponentType<{ values: FormValues }>;
   api: TypeListApi<T, Body>;
   /** A dialog on the list, or pages of their own (list, create and edit paths, the route's id param). */
-  form:
-    { kind: "dialog" } | { kind: "page"; list: string; create: string; edit: (id: number) => string; param: string };
+  form: { kind: "dialog" } | { kind: "page"; list: string; create: string; edit: (id: number) => string; param: string };
 }

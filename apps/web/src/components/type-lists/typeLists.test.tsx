@@ -20,11 +20,7 @@ interface EventType {
   is_immutable: boolean;
 }
 const EventTypeWrite = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "This field may not be blank.")
-    .max(20, "Ensure this field has no more than 20 characters."),
+  name: z.string().trim().min(1, "This field may not be blank.").max(20, "Ensure this field has no more than 20 characters."),
   color: z.string().min(1, "This field is required."),
   display_order: z.coerce.number({ error: "A valid integer is required." }).int("A valid integer is required.").min(0),
   is_active: z.boolean(),
@@ -151,11 +147,13 @@ describe("TypeListPage", () => {
     expect(screen.getByRole("heading", { name: "Event types", level: 1 })).toBeTruthy();
     expect(screen.getByText("Changes to event types apply to all buildings.")).toBeTruthy();
     const table = screen.getByRole("table", { name: "Event types" });
-    expect(
-      within(table)
-        .getAllByRole("columnheader")
-        .map((c) => c.textContent),
-    ).toEqual(["Name", "Colour", "Display order", "Active?", "Edit"]);
+    expect(within(table).getAllByRole("columnheader").map((c) => c.textContent)).toEqual([
+      "Name",
+      "Colour",
+      "Display order",
+      "Active?",
+      "Edit",
+    ]);
     const system = within(table).getByRole("row", { name: /System/ });
     expect(within(system).getByText("Locked")).toBeTruthy();
     expect(disabled(within(system).getByRole("button", { name: "Edit System" }))).toBe(true);
@@ -188,9 +186,7 @@ describe("TypeListPage", () => {
     type(within(dialog).getByRole("textbox", { name: "Display order" }), "5");
     await choose(within(dialog).getByRole("combobox", { name: "Colour" }), "Blue");
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    await waitFor(() =>
-      expect(create).toHaveBeenCalledWith({ name: "x".repeat(20), color: "Blue", display_order: 5, is_active: true }),
-    );
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ name: "x".repeat(20), color: "Blue", display_order: 5, is_active: true }));
     expect(await screen.findByText("Data has been saved")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByRole("row", { name: /x{20}/ })).toBeTruthy();
@@ -198,12 +194,7 @@ describe("TypeListPage", () => {
 
   it("a server error lands under its field, which gets focus; what was typed stays", async () => {
     const create = vi.fn(() =>
-      Promise.reject(
-        new ApiError(400, "Bad Request", {
-          color: ['"Mauve" is not a valid choice.'],
-          name: ["event type with this name already exists."],
-        }),
-      ),
+      Promise.reject(new ApiError(400, "Bad Request", { color: ['"Mauve" is not a valid choice.'], name: ["event type with this name already exists."] })),
     );
     renderPage(makeDefinition({ create, update: never, toggle: never }));
     fireEvent.click(screen.getByRole("button", { name: "Add event type" }));
