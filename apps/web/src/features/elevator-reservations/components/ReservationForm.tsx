@@ -61,9 +61,11 @@ export const RESERVATION_FORM_FIELDS = [
  * The contract's rules (type required, e-mail, date, start ≥ 8:00, end after start, 30-minute
  * steps) and the unit: a resident or an apartment.
  */
-export const reservationFormSchema = ElevatorReservationWrite.superRefine((v, ctx) => {
-  if (!v.occupant_id && !v.apartment_id)
-    ctx.addIssue({ code: "custom", path: ["apartment_id"], message: M.unitRequired });
+export const reservationFormSchema = ElevatorReservationWrite.refine((v) => !!(v.occupant_id || v.apartment_id), {
+  path: ["apartment_id"],
+  message: M.unitRequired,
+  // Judged with the other rules (not only once they pass).
+  when: () => true,
 });
 
 /** A new reservation: the day given (the calendar's), 9:00 to 10:00. */
