@@ -1,6 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import AddIcon from "@mui/icons-material/Add";
@@ -10,6 +11,7 @@ import { RouterLink } from "../../../components/RouterLink.tsx";
 import { useCan } from "../../../lib/session.tsx";
 import { reservationPaths } from "../model.ts";
 import { useReservationTypes } from "../typesApi.ts";
+import { useReadyToApproveCount } from "../api.ts";
 
 export const RESERVATIONS_TITLE = "Service elevator reservations";
 
@@ -21,10 +23,15 @@ export function ReservationsHeader({ building, tab }: { building: number; tab: "
   const can = useCan();
   const types = useReservationTypes(building);
   const none = types.data?.length === 0;
+  const decider = can("elevator.decide");
+  const ready = useReadyToApproveCount(building, decider).data?.count ?? 0;
   return (
     <>
       <PageHeader
         title={RESERVATIONS_TITLE}
+        subtitle={
+          decider && ready > 0 ? <Chip color="warning" size="small" label={`${ready} awaiting approval`} /> : undefined
+        }
         actions={
           can("elevator.use") &&
           !none && (
