@@ -126,7 +126,8 @@ export function elevatorTimeSlots(kind: "start" | "end"): { value: string; label
   const first = minutesOf(ELEVATOR_FIRST_SLOT)! + (kind === "end" ? ELEVATOR_STEP_MINUTES : 0);
   const last = minutesOf(ELEVATOR_LAST_SLOT)! - (kind === "start" ? ELEVATOR_STEP_MINUTES : 0);
   const out: { value: string; label: string }[] = [];
-  for (let m = first; m <= last; m += ELEVATOR_STEP_MINUTES) out.push({ value: timeOf(m), label: timeLabel(timeOf(m)) });
+  for (let m = first; m <= last; m += ELEVATOR_STEP_MINUTES)
+    out.push({ value: timeOf(m), label: timeLabel(timeOf(m)) });
   return out;
 }
 

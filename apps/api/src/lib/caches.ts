@@ -170,6 +170,19 @@ export const TOPICS = {
   },
   /** A vendor of the building. */
   vendors: { param: "building", sources: [{ table: "vendors", id: column("building_id") }] },
+  /** A service elevator reservation of the building. */
+  elevator_reservations: {
+    param: "building",
+    sources: [{ table: "elevator_reservations", id: column("building_id") }],
+  },
+  /** Service elevator reservation types and the buildings they are offered in. */
+  reservation_types: {
+    param: "all",
+    sources: [
+      { table: "reservation_types", id: ALL },
+      { table: "reservation_type_buildings", id: ALL },
+    ],
+  },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -266,6 +279,8 @@ export const SUBSCRIBERS = {
     "maintenance_requests",
     "recurring_requests",
     "vendors",
+    "elevator_reservations",
+    "reservation_types",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

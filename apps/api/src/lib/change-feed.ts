@@ -60,6 +60,8 @@ export const topics = {
   maintenanceRequests: (buildingId: number) => `maintenance_requests:${buildingId}`,
   recurringRequests: (buildingId: number) => `recurring_requests:${buildingId}`,
   vendors: (buildingId: number) => `vendors:${buildingId}`,
+  elevatorReservations: (buildingId: number) => `elevator_reservations:${buildingId}`,
+  reservationTypes: "reservation_types:all",
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

@@ -16,6 +16,7 @@ import maintenanceRequests from "./maintenance-requests/routes.ts";
 import recurringRequests from "./maintenance-requests/recurring-routes.ts";
 import vendors from "./vendors/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
+import elevatorReservations from "./elevator-reservations/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -36,4 +37,5 @@ export const modules: FastifyPluginAsync[] = [
   recurringRequests,
   vendors,
   maintenanceSetup,
+  elevatorReservations,
 ];

@@ -6,6 +6,7 @@ import { seedAccessKeys } from "./access-keys.ts";
 import { seedLockoutsAndContractors } from "./lockouts-contractors.ts";
 import { seedMaintenance } from "./maintenance.ts";
 import { seedRecurringAndVendors } from "./recurring-vendors.ts";
+import { seedElevatorReservations } from "./elevator-reservations.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -700,6 +701,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   const lockoutsAndContractors = await seedLockoutsAndContractors(tx, { now });
   const { maintenance_requests } = await seedMaintenance(tx, { now, files });
   const recurringAndVendors = await seedRecurringAndVendors(tx, { now });
+  await seedElevatorReservations(tx, { now });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,
