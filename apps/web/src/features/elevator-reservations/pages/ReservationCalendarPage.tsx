@@ -106,6 +106,8 @@ function CalendarPage() {
         <FullCalendar
           plugins={[classicThemePlugin, dayGridPlugin, interactionPlugin]}
           initialView="dayGridMonth"
+          headerToolbar={{ start: "title", end: "today prev,next" }}
+          eventDisplay="block"
           height="auto"
           events={events}
           dayMaxEvents={ELEVATOR_DAY_CELL_MAX}
