@@ -16,6 +16,7 @@ import { NotFound } from "../../../components/NotFound.tsx";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
+import { useIsMobile } from "../../../lib/useIsMobile.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { formatZonedDateTime } from "../../../lib/zonedDates.ts";
 import { useApproveAll, useElevatorReservations } from "../api.ts";
@@ -35,6 +36,9 @@ import {
   timeRangeOf,
   urlChangesOf,
 } from "../model.ts";
+
+const DESKTOP_ONLY = ["type", "unit", "contact", "start_time", "flags", "date_created"];
+const MOBILE_ONLY = ["reservation"];
 
 /** A row's name for screen readers: '4B 11/30/2026 9:00 AM – 10:00 AM'. */
 const rowLabel = (r: ElevatorReservation) =>
@@ -58,6 +62,7 @@ function ListPage() {
   const tz = info?.time_zone;
   const can = useCan();
   const decider = can("elevator.decide");
+  const mobile = useIsMobile();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const { params, setParams, update, paging, setPaging } = useListUrl(ELEVATOR_PAGE_SIZE);
@@ -210,16 +215,39 @@ function ListPage() {
         ),
       },
       {
+        field: "reservation",
+        headerName: "Reservation",
+        flex: 1,
+        minWidth: 160,
+        sortable: false,
+        hideable: false,
+        renderCell: ({ row }) => (
+          <Box sx={{ py: 0.5 }}>
+            <Typography sx={{ fontWeight: 600 }}>
+              {dayLabel(row.reservation_date)} · {timeRangeOf(row)}
+            </Typography>
+            <Typography variant="body2">
+              {[row.reservation_type_name, row.apartment_number, contactOf(row)].filter(Boolean).join(" · ")}
+            </Typography>
+            {flagsOf(row).map((f) => (
+              <Typography key={f} variant="body2" sx={{ color: "error.main" }}>
+                {f}
+              </Typography>
+            ))}
+          </Box>
+        ),
+      },
+      {
         field: "status",
         headerName: "Status",
-        minWidth: decider ? 250 : 110,
+        minWidth: decider && !mobile ? 250 : 110,
         sortable: false,
         hideable: false,
         renderCell: ({ row }) => <DecisionActions reservation={row} building={building} label={rowLabel(row)} />,
       },
     );
     return cols;
-  }, [building, tz, decider, chosen, allChosen, requestedOnPage]);
+  }, [building, tz, decider, mobile, chosen, allChosen, requestedOnPage]);
 
   return (
     <Box>
@@ -249,6 +277,7 @@ function ListPage() {
         countText={(n) => (n === 1 ? "1 reservation" : `${n} reservations`)}
         emptyText={M.noResults}
         columnsStorageKey="elevator-reservations"
+        hiddenColumns={mobile ? DESKTOP_ONLY : MOBILE_ONLY}
         onRowClick={({ row }) => void navigate(reservationPaths.edit(building, row.id))}
         sx={{ "& .MuiDataGrid-row": { cursor: "pointer" } }}
         actions={
