@@ -10,6 +10,7 @@ import {
 import { type FakeCall, fakeApi, makeMe, page, renderWithApp } from "../../test/harness.tsx";
 import { Component as ListPage } from "./pages/ReservationListPage.tsx";
 import { Component as FormPage } from "./pages/ReservationFormPage.tsx";
+import { ElevatorsDrawer, ProfileReservationsPanel } from "./index.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -285,5 +286,31 @@ describe("service elevator reservation form", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
     expect(await within(form).findByText(M.startTooEarly)).toBeTruthy();
     expect(within(form).getByText(M.overlap)).toBeTruthy();
+  });
+});
+
+describe("today's drawer and the unit profile panel", () => {
+  it("the Elevators drawer lists today's reservations of the building", async () => {
+    const { calls } = fakeApi(undefined, defaults());
+    renderWithApp(<ElevatorsDrawer open onClose={() => {}} />, { me: makeMe("FD"), settings: settings() });
+    expect(await screen.findByRole("dialog", { name: "Today's service elevator reservations" })).toBeTruthy();
+    expect((await screen.findAllByText(/Jane Doe/)).length).toBeGreaterThan(0);
+    const q = calls.find((c) => c.path === "/core/buildings/1/reservations/")!.query;
+    expect(q.get("min_start_date")).toBe(q.get("max_start_date"));
+    expect(q.get("min_start_date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("the profile panel shows the unit's upcoming reservations, then the past 30 days", async () => {
+    const { calls } = fakeApi(undefined, defaults());
+    renderWithApp(<ProfileReservationsPanel buildingId={1} occupancyId={30} />, { settings: settings() });
+    expect((await screen.findAllByRole("link", { name: "Move-In" })).length).toBeGreaterThan(0);
+    const first = calls.filter((c) => c.path === "/core/buildings/1/reservations/").at(-1)!.query;
+    expect(first.get("occupancy")).toBe("30");
+    expect(first.get("max_start_date")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Past 30 days" }));
+    await waitFor(() => expect(calls.filter((c) => c.path === "/core/buildings/1/reservations/").length).toBe(2));
+    const past = calls.filter((c) => c.path === "/core/buildings/1/reservations/").at(-1)!.query;
+    expect(past.get("ordering")).toBe("-start_time");
+    expect(past.get("max_start_date")! < past.get("min_start_date")!).toBe(false);
   });
 });
