@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { apiGet, apiSend, otherUser, signInTo, unique } from "./helpers.ts";
+import { apiGet, apiSend, expectNoSeriousA11yViolations, otherUser, signInTo, unique } from "./helpers.ts";
 
 /**
  * Service elevator reservations in the browser against the demo portfolio (building 1, 100
@@ -101,6 +101,7 @@ test("a type, two requests, the front desk without approval rights, approve sele
   // The manager approves the first with 'Approve selected' and denies the second with a reason.
   await manager.goto(listOfDay(1));
   await expect(manager.getByText("2 reservations")).toBeVisible();
+  await expectNoSeriousA11yViolations(manager, "main");
   await manager.getByRole("checkbox", { name: /^Select .*9:00 AM/ }).check();
   await manager.getByRole("button", { name: /Approve selected/ }).click();
   await expect(manager.getByText("1 reservation approved")).toBeVisible();

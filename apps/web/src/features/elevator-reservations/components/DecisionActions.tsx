@@ -86,7 +86,6 @@ export function DecisionActions({
       <Button
         size="small"
         variant="outlined"
-        color="warning"
         onClick={() => {
           setReason("");
           setDenying(true);
@@ -129,7 +128,7 @@ export function DecisionActions({
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setDenying(false)}>Back</Button>
-            <Button type="submit" variant="contained" color="warning">
+            <Button type="submit" variant="contained" color="error">
               Deny
             </Button>
           </DialogActions>

@@ -29,9 +29,7 @@ export function ReservationsHeader({ building, tab }: { building: number; tab: "
     <>
       <PageHeader
         title={RESERVATIONS_TITLE}
-        subtitle={
-          decider && ready > 0 ? <Chip color="warning" size="small" label={`${ready} awaiting approval`} /> : undefined
-        }
+        subtitle={decider && ready > 0 ? <Chip size="small" label={`${ready} awaiting approval`} /> : undefined}
         actions={
           can("elevator.use") &&
           !none && (

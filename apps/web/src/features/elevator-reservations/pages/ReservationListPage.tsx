@@ -144,7 +144,7 @@ function ListPage() {
             component={RouterLink}
             to={reservationPaths.edit(building, row.id)}
             onClick={(e) => e.stopPropagation()}
-            aria-label={`Edit ${rowLabel(row)}`}
+            aria-label={`${row.reservation_type_name} – ${rowLabel(row)}`}
           >
             {row.reservation_type_name}
           </Link>
