@@ -58,6 +58,7 @@ test("a type, two requests, the front desk without approval rights, approve sele
   await expect(form.getByRole("combobox", { name: /End time/ })).toHaveText("10:00 AM");
   await chooseOption(page, /Reservation type/, typeName);
   await expect(form.getByText("Book two movers.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "main");
   await form.getByRole("combobox", { name: /Resident/ }).fill("a");
   await page.getByRole("option").first().click();
   await expect(form.getByRole("combobox", { name: /^Unit/ })).not.toHaveValue("");
