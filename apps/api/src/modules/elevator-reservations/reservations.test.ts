@@ -233,6 +233,20 @@ describe("service elevator reservations", () => {
     expect(onto.json()).toEqual({ non_field_errors: [M.overlap] });
   });
 
+  it("two overlapping approvals at the same moment: exactly one wins", async () => {
+    const a = await book({ start_time: "09:00", end_time: "11:00" });
+    const b = await book({ start_time: "10:00", end_time: "12:00" });
+    const answers = await Promise.all([
+      t.as("manager").post(ACT(a.id, "approve")),
+      t.as("office").post(ACT(b.id, "approve")),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const approved = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from elevator_reservations where status = 'APPROVED'`),
+    );
+    expect(Number(approved[0].n)).toBe(1);
+  });
+
   it("approve_all approves the requested ones and refuses each overlap, decided or unknown one with its reason", async () => {
     const a = await book({ start_time: "09:00", end_time: "10:00" });
     const b = await book({ start_time: "09:30", end_time: "10:30" });
