@@ -89,7 +89,6 @@ export const ELEVATOR_MESSAGES = {
   unitRequired: "Select a unit or a resident.",
   apartmentNotInBuilding: "Select a unit of this building.",
   occupantNotInBuilding: "Select a resident of this building.",
-  occupantNotOfApartment: "This resident does not live in the selected unit.",
   typeNotInBuilding: "Select a reservation type of this building.",
   typeInactive: "This reservation type is no longer active.",
   notFound: "Not found.",
@@ -303,7 +302,7 @@ const timeField = z.string({ error: M.invalidTime }).trim();
 
 const writeFields = {
   reservation_type_id: requiredIdField(MESSAGES.fieldRequired),
-  /** A resident of the building: sets apartment_id and occupancy_id (their unit profile). */
+  /** A resident of the building: sets apartment_id and occupancy_id (their unit profile; the resident's unit wins). */
   occupant_id: OptionalFormId,
   /** The unit (required unless occupant_id is given). */
   apartment_id: OptionalFormId,
@@ -350,33 +349,32 @@ export const ElevatorReservationPatch = z.object(writeFields).partial();
 export type ElevatorReservationPatch = z.infer<typeof ElevatorReservationPatch>;
 export type ElevatorReservationPatchInput = z.input<typeof ElevatorReservationPatch>;
 
-/** The create/edit form as the API document shows it (JSON or multipart). */
+const formId = z.union([z.number().int(), z.string()]);
+/** The create form as the API document shows it (JSON or multipart). */
 export const ElevatorReservationForm = z
   .looseObject({
-    reservation_type_id: z
-      .union([z.number().int(), z.string()])
-      .optional()
-      .meta({ examples: [1] }),
-    occupant_id: z.union([z.number().int(), z.string()]).optional(),
-    apartment_id: z.union([z.number().int(), z.string()]).optional(),
+    reservation_type_id: formId.meta({ examples: [1] }),
+    occupant_id: formId.optional(),
+    apartment_id: formId.optional(),
     custom_name: z.string().optional(),
     custom_email: z.string().optional(),
     custom_phone: z.string().optional(),
-    reservation_date: z
-      .string()
-      .optional()
-      .meta({ examples: ["2026-12-01"] }),
+    reservation_date: z.string().meta({ examples: ["2026-12-01"] }),
     start_time: z
       .string()
       .optional()
-      .meta({ examples: ["09:00"] }),
+      .meta({ examples: [ELEVATOR_DEFAULT_START] }),
     end_time: z
       .string()
       .optional()
-      .meta({ examples: ["10:00"] }),
+      .meta({ examples: [ELEVATOR_DEFAULT_END] }),
     details_text: z.string().optional(),
   })
   .meta({ description: "JSON or a multipart form" });
+/** The edit form as the API document shows it: any subset. */
+export const ElevatorReservationPatchForm = ElevatorReservationForm.partial().meta({
+  description: "JSON or a multipart form (any subset of the create's fields)",
+});
 
 /** POST /reservations/reservations/{id}/deny/?building — deny_reason: non-empty ('A reason is required.'). */
 export const ElevatorDenyBody = z.object({

@@ -77,6 +77,10 @@ const ID_LOOKUPS: Record<string, string> = {
   occupant: "select o.id from occupants o join occupancies c on c.id = o.occupancy_id where c.building_id = $1",
   maintenance_request: "select id from maintenance_requests where building_id = $1",
   maintenance_request_type: "select id from maintenance_request_types where is_active and $1::int > 0",
+  reservation_type:
+    "select t.id from reservation_types t join reservation_type_buildings b on b.reservation_type_id = t.id " +
+    "where b.building_id = $1 and t.is_active",
+  reservation: "select id from elevator_reservations where building_id = $1 and status = 'REQUESTED' order by id",
   package:
     "select p.id from packages p join package_types t on t.id = p.package_type_id " +
     "where p.building_id = $1 and p.status = 'OPEN' and t.\"group\" = 'INCOMING_DELIVERY'",
@@ -233,6 +237,12 @@ const MORE_OBJECTS: Record<string, string> = {
     "select f.id from occupancy_flags f join occupancies c on c.id = f.occupancy_id where c.building_id = $1",
   itemId: "select id from package_queue where building_id = $1",
   noteId: "select id from occupancy_notes where occupancy_id in (select id from occupancies where building_id = $1)",
+  "reservation-types": "select id from reservation_types where not is_immutable and $1::int > 0",
+  // A service elevator reservation still to decide, clashing with no approved one (each decision takes the next).
+  reservations:
+    "select r.id from elevator_reservations r where r.building_id = $1 and r.status = 'REQUESTED' and r.start_time > now() " +
+    "and not exists (select 1 from elevator_reservations x where x.building_id = r.building_id and x.status = 'APPROVED' " +
+    "and x.start_time < r.end_time and x.end_time > r.start_time)",
 };
 
 /** Objects made when none is left (a batch logged empties the queue before its items' writes). */

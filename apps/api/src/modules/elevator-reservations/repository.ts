@@ -11,6 +11,8 @@ import {
 } from "../../db/schema/index.ts";
 import { pageWithTotal } from "../../lib/sql.ts";
 
+export { findApartment } from "../../lib/occupancy-repository.ts";
+
 /** Every query of the service elevator reservations (the types are in types-repository.ts). */
 
 export type ReservationValues = Omit<typeof er.$inferInsert, "id" | "date_created" | "last_modified">;
@@ -207,15 +209,6 @@ export async function findOccupant(db: DbOrTx, occupantId: number) {
     .from(occupants)
     .innerJoin(occupancies, eq(occupancies.id, occupants.occupancy_id))
     .where(eq(occupants.id, occupantId))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findApartment(db: DbOrTx, apartmentId: number) {
-  const rows = await db
-    .select({ id: apartments.id, building_id: apartments.building_id })
-    .from(apartments)
-    .where(eq(apartments.id, apartmentId))
     .limit(1);
   return rows[0] ?? null;
 }

@@ -86,7 +86,7 @@ describe("service elevator reservations", () => {
     expect((await t.as("frontdesk").get(`${BASE}${r.id}/`)).statusCode).toBe(200);
   });
 
-  it("an occupant sets the unit and unit profile; a resident of another unit or building is refused", async () => {
+  it("an occupant sets the unit and unit profile (their unit wins); a resident of another building is refused", async () => {
     const o = units[1].occupants[0];
     const r = await book({ occupant_id: o.id, apartment_id: "" });
     expect(r).toMatchObject({
@@ -95,13 +95,8 @@ describe("service elevator reservations", () => {
       apartment_id: units[1].apartment_id,
       occupancy_id: units[1].occupancy_id,
     });
-    const wrongUnit = await t.as("frontdesk").post(`${BASE}?building=1`, {
-      reservation_type_id: types.MI,
-      occupant_id: o.id,
-      apartment_id: units[0].apartment_id,
-      reservation_date: day,
-    });
-    expect(wrongUnit.json()).toEqual({ occupant_id: [M.occupantNotOfApartment] });
+    const unitWins = await book({ occupant_id: o.id, apartment_id: units[0].apartment_id });
+    expect(unitWins).toMatchObject({ apartment_id: units[1].apartment_id, occupancy_id: units[1].occupancy_id });
     const [far] = await otherUnits(t, 3, 1);
     const foreign = await t.as("manager").post(`${BASE}?building=1`, {
       reservation_type_id: types.MI,
@@ -236,6 +231,20 @@ describe("service elevator reservations", () => {
     expect((await t.as("manager").post(ACT(third.id, "approve"))).json()).toMatchObject({ status: "APPROVED" });
     const onto = await t.as("frontdesk").patch(ONE(third.id), { start_time: "10:00" });
     expect(onto.json()).toEqual({ non_field_errors: [M.overlap] });
+  });
+
+  it("two overlapping approvals at the same moment: exactly one wins", async () => {
+    const a = await book({ start_time: "09:00", end_time: "11:00" });
+    const b = await book({ start_time: "10:00", end_time: "12:00" });
+    const answers = await Promise.all([
+      t.as("manager").post(ACT(a.id, "approve")),
+      t.as("office").post(ACT(b.id, "approve")),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const approved = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from elevator_reservations where status = 'APPROVED'`),
+    );
+    expect(Number(approved[0].n)).toBe(1);
   });
 
   it("approve_all approves the requested ones and refuses each overlap, decided or unknown one with its reason", async () => {

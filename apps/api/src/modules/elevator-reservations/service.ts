@@ -166,18 +166,16 @@ async function checkType(ctx: ServiceContext, typeId: number, buildingId: number
   if (!type.is_active) throw new ValidationError({ reservation_type_id: [M.typeInactive] });
 }
 
-/** The unit, unit profile and resident of a reservation: the resident sets the other two. */
+/** The unit, unit profile and resident of a reservation: the resident sets the other two (their unit wins over apartment_id). */
 async function whoFor(
   ctx: ServiceContext,
   buildingId: number,
   occupantId: number | null | undefined,
-  apartmentId: number | null | undefined,
+  apartmentId?: number | null,
 ): Promise<{ occupant_id: number | null; apartment_id: number; occupancy_id: number | null }> {
   if (occupantId) {
     const o = await repo.findOccupant(ctx.db, occupantId);
     if (!o || o.building_id !== buildingId) throw new ValidationError({ occupant_id: [M.occupantNotInBuilding] });
-    if (apartmentId && apartmentId !== o.apartment_id)
-      throw new ValidationError({ occupant_id: [M.occupantNotOfApartment] });
     return { occupant_id: o.id, apartment_id: o.apartment_id, occupancy_id: o.occupancy_id };
   }
   if (!apartmentId) throw new ValidationError({ apartment_id: [M.unitRequired] });
@@ -259,8 +257,7 @@ export async function updateReservation(
     set.reservation_type_id = body.reservation_type_id;
   }
   // A resident sets the unit and unit profile; another unit alone drops the resident.
-  if (body.occupant_id !== undefined)
-    Object.assign(set, await whoFor(ctx, row.building_id, body.occupant_id, body.apartment_id));
+  if (body.occupant_id !== undefined) Object.assign(set, await whoFor(ctx, row.building_id, body.occupant_id));
   else if (body.apartment_id !== undefined && body.apartment_id !== row.apartment_id)
     Object.assign(set, await whoFor(ctx, row.building_id, null, body.apartment_id));
   for (const f of ["custom_name", "custom_email", "custom_phone", "details_text"] as const)
