@@ -7,6 +7,7 @@ import {
   MESSAGES,
   type ReservationType,
 } from "@portico/contract";
+import { MOVE_IN } from "./testing.ts";
 import { type FakeCall, fakeApi, makeMe, page, renderWithApp } from "../../test/harness.tsx";
 import { Component as ListPage } from "./pages/ReservationListPage.tsx";
 import { Component as FormPage } from "./pages/ReservationFormPage.tsx";
@@ -22,18 +23,6 @@ const settings = (staffCanApprove = false) => {
   };
 };
 
-const MOVE_IN: ReservationType = {
-  id: 3,
-  name: "Move-In",
-  short_name: "MI",
-  is_active: true,
-  is_immutable: false,
-  display_order: 1,
-  building_ids: [1],
-  instructions_text: "Pad the elevator walls first.",
-  new_reservation_email_text: "",
-  email_recipients: "",
-};
 const MOVE_OUT: ReservationType = { ...MOVE_IN, id: 4, name: "Move-Out", short_name: "MO", instructions_text: "" };
 
 const reservation = (over: Partial<ElevatorReservation> = {}): ElevatorReservation => ({

@@ -1,24 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { RESERVATION_TYPE_MESSAGES as M, type ReservationType } from "@portico/contract";
+import { RESERVATION_TYPE_MESSAGES as M } from "@portico/contract";
+import { MOVE_IN } from "./testing.ts";
 import { fakeApi, makeMe, page, renderWithApp } from "../../test/harness.tsx";
 import { Component as TypeFormPage } from "./pages/ReservationTypeFormPage.tsx";
 import { Component as TypesPage } from "./pages/ReservationTypesPage.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const MOVE_IN: ReservationType = {
-  id: 3,
-  name: "Move-In",
-  short_name: "MI",
-  is_active: true,
-  is_immutable: false,
-  display_order: 1,
-  building_ids: [1],
-  instructions_text: "",
-  new_reservation_email_text: "",
-  email_recipients: "",
-};
 const BUILDINGS = [
   { id: 1, address: "100 Riverside Drive", name: "The Riverside", time_zone: "America/New_York" },
   { id: 2, address: "5 Park Lane", name: "Park Lane", time_zone: "America/New_York" },
