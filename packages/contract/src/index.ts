@@ -23,3 +23,5 @@ export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
 export * from "./clubs.ts";
 export * from "./amenity-reservations.ts";
+export * from "./reservation-types.ts";
+export * from "./elevator-reservations.ts";

@@ -202,6 +202,19 @@ export const TOPICS = {
     param: "building",
     sources: [{ table: "amenity_reservations", id: column("building_id") }],
   },
+  /** A service elevator reservation of the building. */
+  elevator_reservations: {
+    param: "building",
+    sources: [{ table: "elevator_reservations", id: column("building_id") }],
+  },
+  /** Service elevator reservation types and the buildings they are offered in. */
+  reservation_types: {
+    param: "all",
+    sources: [
+      { table: "reservation_types", id: ALL },
+      { table: "reservation_type_buildings", id: ALL },
+    ],
+  },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -300,6 +313,8 @@ export const SUBSCRIBERS = {
     "vendors",
     "clubs",
     "amenity_reservations",
+    "elevator_reservations",
+    "reservation_types",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

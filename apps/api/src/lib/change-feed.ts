@@ -63,6 +63,8 @@ export const topics = {
   /** Clubs, their buildings, members, pool check-ins, amenity types, slots and schedules (each building of the club). */
   clubs: (buildingId: number) => `clubs:${buildingId}`,
   amenityReservations: (buildingId: number) => `amenity_reservations:${buildingId}`,
+  elevatorReservations: (buildingId: number) => `elevator_reservations:${buildingId}`,
+  reservationTypes: "reservation_types:all",
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

@@ -18,6 +18,7 @@ import vendors from "./vendors/routes.ts";
 import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 import clubs from "./clubs/routes.ts";
 import amenityReservations from "./amenity-reservations/routes.ts";
+import elevatorReservations from "./elevator-reservations/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -40,4 +41,5 @@ export const modules: FastifyPluginAsync[] = [
   maintenanceSetup,
   clubs,
   amenityReservations,
+  elevatorReservations,
 ];

@@ -82,6 +82,10 @@ const ID_LOOKUPS: Record<string, string> = {
   amenity:
     "select a.id from amenities a join amenity_types t on t.id = a.amenity_type_id " +
     "where t.building_id = $1 and a.is_active and t.is_active and t.has_checkin",
+  reservation_type:
+    "select t.id from reservation_types t join reservation_type_buildings b on b.reservation_type_id = t.id " +
+    "where b.building_id = $1 and t.is_active",
+  reservation: "select id from elevator_reservations where building_id = $1 and status = 'REQUESTED' order by id",
   package:
     "select p.id from packages p join package_types t on t.id = p.package_type_id " +
     "where p.building_id = $1 and p.status = 'OPEN' and t.\"group\" = 'INCOMING_DELIVERY'",
@@ -242,6 +246,12 @@ const MORE_OBJECTS: Record<string, string> = {
   reservations:
     "select r.id from amenity_reservations r join amenity_types t on t.id = r.amenity_type_id where r.building_id = $1 " +
     "and t.has_checkin and r.type <> 'CR' and not r.is_cancelled and not r.is_checked_in",
+  "reservation-types": "select id from reservation_types where not is_immutable and $1::int > 0",
+  // A service elevator reservation still to decide, clashing with no approved one (each decision takes the next).
+  reservations:
+    "select r.id from elevator_reservations r where r.building_id = $1 and r.status = 'REQUESTED' and r.start_time > now() " +
+    "and not exists (select 1 from elevator_reservations x where x.building_id = r.building_id and x.status = 'APPROVED' " +
+    "and x.start_time < r.end_time and x.end_time > r.start_time)",
 };
 
 /** Objects made when none is left (a batch logged empties the queue before its items' writes). */

@@ -20,6 +20,7 @@ import { vendorKeys } from "../features/vendors/index.ts";
 import { buildingSettingsKeys } from "../features/building-settings/index.ts";
 import { clubKeys } from "../features/clubs/index.ts";
 import { amenityReservationKeys } from "../features/amenity-reservations/index.ts";
+import { elevatorKeys, reservationTypeKeys } from "../features/elevator-reservations/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -56,5 +57,8 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   clubs: () => [{ queryKey: clubKeys.all }],
   // Amenity reservation lists, the calendars, the guest lists and the profile panels.
   amenity_reservations: () => [{ queryKey: amenityReservationKeys.all }],
+  // Service elevator list, calendar, Elevators drawer, edit pages and profile panels; reservation types.
+  elevator_reservations: () => [{ queryKey: elevatorKeys.all }],
+  reservation_types: () => [{ queryKey: reservationTypeKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

@@ -42,6 +42,23 @@ export const routes: RouteObject[] = [
                 lazy: () => import("../features/maintenance-requests/pages/MaintenanceRequestTypesPage.tsx"),
               },
               {
+                path: "settings/reservation-types",
+                children: [
+                  {
+                    index: true,
+                    lazy: () => import("../features/elevator-reservations/pages/ReservationTypesPage.tsx"),
+                  },
+                  {
+                    path: "create",
+                    lazy: () => import("../features/elevator-reservations/pages/ReservationTypeFormPage.tsx"),
+                  },
+                  {
+                    path: "edit/:reservationTypeId",
+                    lazy: () => import("../features/elevator-reservations/pages/ReservationTypeFormPage.tsx"),
+                  },
+                ],
+              },
+              {
                 path: "settings/package-types",
                 children: [
                   { index: true, lazy: () => import("../features/packages/pages/PackageTypesPage.tsx") },
@@ -219,6 +236,29 @@ export const routes: RouteObject[] = [
                   {
                     path: "recurring-requests/:recurringRequestId/edit",
                     lazy: () => import("../features/maintenance-requests/pages/RecurringFormPage.tsx"),
+                  },
+                ],
+              },
+              {
+                // Service elevator reservations (document 3 section 2).
+                path: "reservations",
+                children: [
+                  { index: true, element: <Navigate to="list" replace /> },
+                  {
+                    path: "list",
+                    lazy: () => import("../features/elevator-reservations/pages/ReservationListPage.tsx"),
+                  },
+                  {
+                    path: "calendar",
+                    lazy: () => import("../features/elevator-reservations/pages/ReservationCalendarPage.tsx"),
+                  },
+                  {
+                    path: "create",
+                    lazy: () => import("../features/elevator-reservations/pages/ReservationFormPage.tsx"),
+                  },
+                  {
+                    path: ":reservationId/edit",
+                    lazy: () => import("../features/elevator-reservations/pages/ReservationFormPage.tsx"),
                   },
                 ],
               },

@@ -40,6 +40,8 @@ const topics: LiveTopicMap = {
   maintenance_setup: () => [{ queryKey: ["maintenance-setup"] }],
   clubs: () => [{ queryKey: ["clubs"] }],
   amenity_reservations: () => [{ queryKey: ["amenity-reservations"] }],
+  elevator_reservations: () => [{ queryKey: ["elevator-reservations"] }],
+  reservation_types: () => [{ queryKey: ["reservation-types"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

@@ -34,6 +34,8 @@ export const LIVE_TOPICS = [
   "maintenance_setup",
   "clubs",
   "amenity_reservations",
+  "elevator_reservations",
+  "reservation_types",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

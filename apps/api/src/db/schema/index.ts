@@ -15,3 +15,4 @@ export * from "./recurring-requests.ts";
 export * from "./vendors.ts";
 export * from "./clubs.ts";
 export * from "./amenity-reservations.ts";
+export * from "./elevator-reservations.ts";

@@ -8,6 +8,7 @@ import { seedMaintenance } from "./maintenance.ts";
 import { seedRecurringAndVendors } from "./recurring-vendors.ts";
 import { seedClubs } from "./clubs.ts";
 import { seedAmenityReservations } from "./amenity-reservations.ts";
+import { seedElevatorReservations } from "./elevator-reservations.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -704,6 +705,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   const recurringAndVendors = await seedRecurringAndVendors(tx, { now });
   await seedClubs(tx, { now });
   await seedAmenityReservations(tx, { now });
+  await seedElevatorReservations(tx, { now });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,

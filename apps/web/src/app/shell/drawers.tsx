@@ -35,6 +35,9 @@ export const SHELL_DRAWERS: Readonly<Record<string, LazyExoticComponent<Componen
   keys: lazy(() => import("../../features/access-keys/components/KeysDrawer.tsx")),
   lockouts: lazy(() => import("../../features/lockouts/components/LockoutDrawer.tsx")),
   contractors: lazy(() => import("../../features/contractors/components/ContractorVisitDrawer.tsx")),
+  elevators: lazy(async () => ({
+    default: (await import("../../features/elevator-reservations/index.ts")).ElevatorsDrawer,
+  })),
 };
 
 export const hasShellDrawer = (key: string) => key in SHELL_DRAWERS;

@@ -83,7 +83,7 @@ export const TOP_NAV: readonly NavItem[] = [
     label: "Elevators",
     to: b("/reservations/list"),
     action: "nav.elevators",
-    exists: false,
+    exists: true,
     drawer: true,
   },
 ];

@@ -4,6 +4,7 @@ import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
+import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -63,7 +64,7 @@ function useTypeForm<T extends TypeItem, Body>(def: TypeListDefinition<T, Body>,
 type TypeFormState = ReturnType<typeof useTypeForm>["form"];
 
 type InputProps = {
-  field: Exclude<TypeField, { kind: "checkbox" }>;
+  field: Exclude<TypeField, { kind: "checkbox" | "multiselect" }>;
   form: TypeFormState;
   id: string;
   locked: boolean;
@@ -73,6 +74,53 @@ type InputProps = {
 /** A choice: its options come from the feature's API. */
 function ChoiceInput(props: InputProps & { field: Extract<TypeField, { kind: "select" | "color" }> }) {
   return <TextInput {...props} options={props.field.useOptions()} />;
+}
+
+/** Several choices (buildings…): the value is the list of the chosen options' values. */
+function MultiChoiceInput({
+  field: f,
+  form,
+  id,
+  locked,
+  autoFocus,
+}: Omit<InputProps, "field"> & { field: Extract<TypeField, { kind: "multiselect" }> }) {
+  const options = f.useOptions();
+  return (
+    <Controller
+      control={form.control}
+      name={f.name}
+      render={({ field: { ref, ...field }, fieldState }) => {
+        const chosen = Array.isArray(field.value) ? (field.value as string[]) : [];
+        return (
+          <Autocomplete<TypeOption, true>
+            multiple
+            disableCloseOnSelect
+            id={id}
+            disabled={locked}
+            options={options ?? []}
+            loading={!options}
+            value={chosen.map((v) => options?.find((o) => o.value === v) ?? { value: v, label: v })}
+            onChange={(_, list) => field.onChange(list.map((o) => o.value))}
+            onBlur={field.onBlur}
+            getOptionLabel={(o) => o.label}
+            isOptionEqualToValue={(a, b) => a.value === b.value}
+            renderInput={(p) => (
+              <TextField
+                {...p}
+                name={f.name}
+                inputRef={ref}
+                label={f.label}
+                required={f.required}
+                autoFocus={autoFocus}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? f.helperText}
+              />
+            )}
+          />
+        );
+      }}
+    />
+  );
 }
 
 /** The fields of a type's form (checkboxes side by side), the preview and a form-wide error. */
@@ -104,6 +152,7 @@ function TypeFields<T extends TypeItem, Body>({
             </Box>
           ) : null;
         const props = { form, id: `${uid}-${f.name}`, locked, autoFocus: autoFocus && i === 0 };
+        if (f.kind === "multiselect") return <MultiChoiceInput key={f.name} field={f} {...props} />;
         return f.kind === "select" || f.kind === "color" ? (
           <ChoiceInput key={f.name} field={f} {...props} />
         ) : (

@@ -50,6 +50,11 @@ export type TypeField =
       /** The choices (a hook of the feature's API; undefined while loading). */
       useOptions: () => TypeOption[] | undefined;
     })
+  | (FieldBase & {
+      /** Several choices (a list of the options' values). */
+      kind: "multiselect";
+      useOptions: () => TypeOption[] | undefined;
+    })
   | (FieldBase & { kind: "checkbox" });
 
 export type FormValues = Record<string, unknown>;

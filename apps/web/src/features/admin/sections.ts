@@ -49,7 +49,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
         description: "Names, colours, order, resident permissions and end-date and security flags of instruction types",
         exists: true,
       },
-      { label: "Reservation types", path: "/admin/settings/reservation-types", exists: false },
+      {
+        label: "Reservation types",
+        path: "/admin/settings/reservation-types",
+        description:
+          "Names, short names, order, buildings, instructions and e-mails of service elevator reservation types",
+        exists: true,
+      },
       {
         label: "Maintenance request types",
         path: "/admin/settings/maintenance-request-types",

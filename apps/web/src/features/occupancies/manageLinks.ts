@@ -51,7 +51,7 @@ export const MANAGE_LINKS: readonly ManageLink[] = [
     key: "reservations",
     label: "Service elevator reservations",
     path: "/reservations/list",
-    exists: false,
+    exists: true,
     visible: setting((s) => s.reservationsettings.has_reservations),
   },
   {

@@ -95,6 +95,14 @@ const LockoutsPanel = lazy(async () => {
   return { default: ProfileLockouts };
 });
 
+const ReservationsPanel = lazy(async () => {
+  const { ProfileReservationsPanel } = await import("../../../elevator-reservations/index.ts");
+  function ProfileReservations({ occupancy, buildingId }: ProfilePanelProps) {
+    return <ProfileReservationsPanel buildingId={buildingId} occupancyId={occupancy.id} />;
+  }
+  return { default: ProfileReservations };
+});
+
 const ActivityPanel = lazy(async () => {
   const { ActivityPanel: Panel } = await import("./ActivityPanel.tsx");
   function ProfileActivity({ occupancy }: ProfilePanelProps) {
@@ -112,6 +120,7 @@ export const PROFILE_RIGHT_PANELS: ProfilePanelSlot[] = [
   { key: "shift-log", show: (c) => c.can("shiftlog.view"), Component: ShiftLogPanel },
   // Reservations (document 3): show: (c) => !!c.settings?.reservationsettings.has_reservations.
   { key: "amenity-reservations", show: (c) => c.can("amenity.view"), Component: AmenityPanel },
+  { key: "reservations", show: (c) => c.can("elevator.use"), Component: ReservationsPanel },
   { key: "lockouts", show: (c) => c.can("lockout.use"), Component: LockoutsPanel },
   { key: "activity", show: (c) => c.can("occupancy.history"), Component: ActivityPanel },
 ];
