@@ -231,7 +231,10 @@ function valueOf(schemaIn: Schema | undefined, field: string, existingIn = false
   }
 }
 
-/** Path objects the shared lookup (openapi-operations.ts) does not know, by the path's segment. */
+/**
+ * Path objects the shared lookup (openapi-operations.ts) does not know, by the path's segment or,
+ * where two areas share a segment name, by its last two segments ("clubs/reservations").
+ */
 const MORE_OBJECTS: Record<string, string> = {
   "package-types": "select id from package_types where $1::int > 0",
   "shift-log-types": "select id from shift_log_types where $1::int > 0",
@@ -243,12 +246,12 @@ const MORE_OBJECTS: Record<string, string> = {
   itemId: "select id from package_queue where building_id = $1",
   noteId: "select id from occupancy_notes where occupancy_id in (select id from occupancies where building_id = $1)",
   // Asked again before each write: a cancel or a check-in before it leaves the next one another booking.
-  reservations:
+  "clubs/reservations":
     "select r.id from amenity_reservations r join amenity_types t on t.id = r.amenity_type_id where r.building_id = $1 " +
     "and t.has_checkin and r.type <> 'CR' and not r.is_cancelled and not r.is_checked_in",
   "reservation-types": "select id from reservation_types where not is_immutable and $1::int > 0",
   // A service elevator reservation still to decide, clashing with no approved one (each decision takes the next).
-  reservations:
+  "reservations/reservations":
     "select r.id from elevator_reservations r where r.building_id = $1 and r.status = 'REQUESTED' and r.start_time > now() " +
     "and not exists (select 1 from elevator_reservations x where x.building_id = r.building_id and x.status = 'APPROVED' " +
     "and x.start_time < r.end_time and x.end_time > r.start_time)",
@@ -272,10 +275,13 @@ async function objectsFor(op: Operation): Promise<Record<string, number>> {
   const prefix = op.path.slice(0, op.path.indexOf("{"));
   for (const [i, p] of op.pathParams.entries()) {
     if (objects[p] !== undefined) continue;
-    const segment = op.path.split("/").at(op.path.split("/").indexOf(`{${p}}`) - 1) ?? "";
+    const parts = op.path.split("/");
+    const at = parts.indexOf(`{${p}}`);
+    const segment = parts.at(at - 1) ?? "";
+    const more = MORE_OBJECTS[`${parts.at(at - 2)}/${segment}`] ?? MORE_OBJECTS[segment];
     const sql =
       i === 0
-        ? ((newest ? OBJECT_OF_BUILDING[prefix] : undefined) ?? MORE_OBJECTS[segment])
+        ? ((newest ? OBJECT_OF_BUILDING[prefix] : undefined) ?? more)
         : ((newest ? SECOND_OBJECT[p] : undefined) ?? MORE_OBJECTS[p]);
     let id = sql ? await firstId(newest ? `select * from (${sql}) o order by 1 desc` : sql) : undefined;
     if (id === undefined && MAKE_OBJECTS[p]) {
