@@ -68,13 +68,17 @@ export async function listMembers(ctx: ServiceContext, clubId: number, q: ClubMe
   return paginate(ctx, page, count, rows.map(toMember));
 }
 
-/** GET /clubs/clubs/{id}/quick-search/ — residents of the club's buildings who are not members. */
+/**
+ * GET /clubs/clubs/{id}/quick-search/ — residents of the club's buildings who are not members: whom
+ * a membership admin adds, and whom the amenity desk books for (amenity.book holds everyone who
+ * may manage members).
+ */
 export async function quickSearch(
   ctx: ServiceContext,
   clubId: number,
   q: ClubQuickSearchQuery,
 ): Promise<ClubCandidate[]> {
-  const { buildingIds } = await reachClub(ctx, clubId, "club.manage_members");
+  const { buildingIds } = await reachClub(ctx, clubId, "amenity.book");
   const rows = await repo.candidates(
     ctx.db,
     clubId,

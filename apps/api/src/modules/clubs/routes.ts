@@ -193,7 +193,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/clubs/clubs/:id/quick-search/",
     {
-      config: { can: "club.manage_members" },
+      config: { can: "amenity.book" },
       schema: {
         tags,
         summary: "Residents of the club's buildings who are not members yet, by name or apartment",
