@@ -152,7 +152,7 @@ export const AMENITY_TYPE_DEFAULTS = {
 
 const isNone = (v: unknown) => v === "" || v === null || v === "null" || v === "undefined";
 /** A boolean of a form or a JSON body ('true'/'false'/'1'/'0'/'on' as text). */
-export const formBool = z.preprocess(
+const formBool = z.preprocess(
   (v) =>
     typeof v === "string"
       ? ["true", "1", "on", "yes"].includes(v.toLowerCase())
@@ -164,7 +164,7 @@ export const formBool = z.preprocess(
   z.boolean({ error: MESSAGES.notABoolean }),
 );
 /** A whole number ≥ 0 of a form or a JSON body. */
-export const formCount = z.preprocess(
+const formCount = z.preprocess(
   (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
   z
     .number({ error: MESSAGES.integerRequired })
@@ -173,7 +173,7 @@ export const formCount = z.preprocess(
     .max(CLUB_LIMITS.count, MESSAGES.maxValue(CLUB_LIMITS.count)),
 );
 /** A required id of a form or a JSON body. */
-export const formId = (required: string) =>
+const formId = (required: string) =>
   z.preprocess(
     (v) => (isNone(v) ? undefined : v),
     z.coerce.number({ error: required }).int().positive().max(MAX_ID, MESSAGES.maxValue(MAX_ID)),
@@ -186,7 +186,7 @@ const formText = (max: number) =>
     .pipe(z.string().max(max, MESSAGES.maxLength(max)));
 
 /** A list of building ids: a JSON text ('[2,3]'), a comma list, or an array. */
-export const ClubBuildingIds = z.preprocess(
+const ClubBuildingIds = z.preprocess(
   (v) => {
     if (typeof v === "number") return [v];
     if (typeof v !== "string") return v;

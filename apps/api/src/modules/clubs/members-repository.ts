@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   apartments,
@@ -35,6 +36,14 @@ export interface PersonRow {
   apartment_number: string;
 }
 
+/** The resident's account, lease, apartment and building, joined to a select over `occupants`. */
+const withHome = <T extends PgSelect>(q: T) =>
+  q
+    .innerJoin(users, eq(users.id, occupants.user_id))
+    .innerJoin(occupancies, eq(occupancies.id, occupants.occupancy_id))
+    .innerJoin(apartments, eq(apartments.id, occupancies.apartment_id))
+    .innerJoin(buildings, eq(buildings.id, occupancies.building_id));
+
 const byName = sql`lower(${users.last_name}), lower(${users.first_name}), ${occupants.id}`;
 
 /** Name (first, last, or both) or apartment number contains the text. */
@@ -69,12 +78,9 @@ export async function listMembers(
       })
       .from(clubMembers)
       .innerJoin(occupants, eq(occupants.id, clubMembers.occupant_id))
-      .innerJoin(users, eq(users.id, occupants.user_id))
-      .innerJoin(occupancies, eq(occupancies.id, occupants.occupancy_id))
-      .innerJoin(apartments, eq(apartments.id, occupancies.apartment_id))
-      .innerJoin(buildings, eq(buildings.id, occupancies.building_id));
-  const found = await base().where(where).orderBy(byName).limit(page.limit).offset(page.offset);
-  return pageWithTotal(found, page.offset, async () => (await base().where(where)).length);
+      .$dynamic();
+  const found = await withHome(base()).where(where).orderBy(byName).limit(page.limit).offset(page.offset);
+  return pageWithTotal(found, page.offset, async () => (await withHome(base()).where(where)).length);
 }
 
 /** Active residents (active leases) of these buildings who are not members of the club, by name. */
@@ -85,13 +91,7 @@ export async function candidates(
   search: string | undefined,
   limit: number,
 ): Promise<PersonRow[]> {
-  return db
-    .select(personColumns)
-    .from(occupants)
-    .innerJoin(users, eq(users.id, occupants.user_id))
-    .innerJoin(occupancies, eq(occupancies.id, occupants.occupancy_id))
-    .innerJoin(apartments, eq(apartments.id, occupancies.apartment_id))
-    .innerJoin(buildings, eq(buildings.id, occupancies.building_id))
+  return withHome(db.select(personColumns).from(occupants).$dynamic())
     .where(
       and(
         inArray(occupancies.building_id, buildingIds),
@@ -223,7 +223,7 @@ export async function* iterateCheckins(
   chunk = 1000,
 ): AsyncGenerator<CheckinReportRow> {
   for (let offset = 0; ; offset += chunk) {
-    const rows = await db
+    const q = db
       .select({
         ...personColumns,
         day: clubOpenCheckins.day,
@@ -234,10 +234,8 @@ export async function* iterateCheckins(
       })
       .from(clubOpenCheckins)
       .innerJoin(occupants, eq(occupants.id, clubOpenCheckins.occupant_id))
-      .innerJoin(users, eq(users.id, occupants.user_id))
-      .innerJoin(occupancies, eq(occupancies.id, occupants.occupancy_id))
-      .innerJoin(apartments, eq(apartments.id, occupancies.apartment_id))
-      .innerJoin(buildings, eq(buildings.id, occupancies.building_id))
+      .$dynamic();
+    const rows = await withHome(q)
       .where(
         and(
           eq(clubOpenCheckins.club_id, clubId),

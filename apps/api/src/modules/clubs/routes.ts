@@ -60,9 +60,9 @@ const SlotBody = z.looseObject({
   is_active: z.boolean().optional(),
 });
 const SlotPatchBody = z.looseObject({ label: z.string().optional(), is_active: z.boolean().optional() });
-const ScheduleBody = z
-  .looseObject({
-    schedules: z.array(
+const ScheduleBody = z.looseObject({
+  schedules: z
+    .array(
       z.looseObject({
         day_of_week: z.number().int().min(0).max(6).nullable().optional(),
         specific_date: z.string().nullable().optional(),
@@ -71,17 +71,10 @@ const ScheduleBody = z
         close_time: z.string().nullable().optional(),
         max_number_guests: z.number().int().nullable().optional(),
       }),
-    ),
-    is_special: z.boolean().optional(),
-  })
-  .meta({
-    examples: [
-      {
-        is_special: false,
-        schedules: [{ day_of_week: 0, is_open: true, open_time: "08:00:00", close_time: "20:00:00" }],
-      },
-    ],
-  });
+    )
+    .meta({ examples: [[{ day_of_week: 0, is_open: true, open_time: "08:00:00", close_time: "20:00:00" }]] }),
+  is_special: z.boolean().optional(),
+});
 const Added = z.object({ detail: z.string(), occupant_id: z.number().int() });
 const asSent = { validatorCompiler: bodyAsSent };
 
