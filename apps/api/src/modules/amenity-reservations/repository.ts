@@ -8,7 +8,6 @@ import {
   amenityTypes,
   apartments,
   buildings,
-  clubBuildings,
   clubs,
   occupancies,
   occupants,
@@ -18,7 +17,6 @@ import { likeEscape, pageWithTotal } from "../../lib/sql.ts";
 
 /** Every query of amenity reservations. */
 
-export type ReservationRecord = typeof amenityReservations.$inferSelect;
 export type ReservationInsert = typeof amenityReservations.$inferInsert;
 export type ReservationValues = Partial<Omit<ReservationInsert, "id" | "date_created">>;
 
@@ -107,21 +105,6 @@ export async function schedulesOf(db: DbOrTx, typeIds: readonly number[]): Promi
     .select()
     .from(amenitySchedules)
     .where(inArray(amenitySchedules.amenity_type_id, [...typeIds]));
-}
-
-/** The buildings a club reaches: its primary one and its additional ones. */
-export async function clubBuildingIds(db: DbOrTx, clubId: number): Promise<number[]> {
-  const rows = await db
-    .select({ primary: clubs.building_id, extra: clubBuildings.building_id })
-    .from(clubs)
-    .leftJoin(clubBuildings, eq(clubBuildings.club_id, clubs.id))
-    .where(eq(clubs.id, clubId));
-  const ids = new Set<number>();
-  for (const r of rows) {
-    ids.add(r.primary);
-    if (r.extra) ids.add(r.extra);
-  }
-  return [...ids];
 }
 
 export async function findClub(db: DbOrTx, id: number): Promise<{ id: number; building_id: number } | null> {

@@ -59,6 +59,31 @@ const partyBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const admin = (amenity_id: number, day: number, start_time: string, end_time: string, over = {}) => ({
+  amenity_id,
+  amenity_reservation_type: "ER",
+  date: dayPlus(s, day),
+  start_time,
+  end_time,
+  ...over,
+});
+const blockBody = (
+  amenity_id: number,
+  reason: string,
+  day: number,
+  start_time: string,
+  end_time: string,
+  last = day,
+) => ({
+  amenity_id,
+  amenity_reservation_type: "CR",
+  reason,
+  start_date: dayPlus(s, day),
+  end_date: dayPlus(s, last),
+  start_time,
+  end_time,
+});
+
 async function book(body: Record<string, unknown>, user = "amenity"): Promise<AmenityReservation> {
   const res = await t.as(user).post(RES, body);
   if (res.statusCode !== 201) throw new Error(`book ${res.statusCode}: ${res.body}`);
@@ -137,14 +162,7 @@ describe("booking", () => {
   });
 
   it("an admin reservation takes a contact; an unavailable block a reason, and neither status", async () => {
-    const er = await book({
-      amenity_id: s.party.rooms[1],
-      amenity_reservation_type: "ER",
-      contact: "Board meeting",
-      date: dayPlus(s, 4),
-      start_time: "18:00",
-      end_time: "20:00",
-    });
+    const er = await book(admin(s.party.rooms[1], 4, "18:00", "20:00", { contact: "Board meeting" }));
     expect(er).toMatchObject({
       amenity_reservation_type: "ER",
       amenity_reservation_type_display: "Admin",
@@ -152,15 +170,7 @@ describe("booking", () => {
       occupant: null,
       apartment: null,
     });
-    const cr = await book({
-      amenity_id: s.party.rooms[1],
-      amenity_reservation_type: "CR",
-      reason: "Floor refinishing",
-      start_date: dayPlus(s, 5),
-      end_date: dayPlus(s, 6),
-      start_time: "09:00",
-      end_time: "10:00",
-    });
+    const cr = await book(blockBody(s.party.rooms[1], "Floor refinishing", 5, "09:00", "10:00", 6));
     expect(cr).toMatchObject({
       amenity_reservation_type: "CR",
       amenity_reservation_type_display: "Unavailable",
@@ -170,16 +180,8 @@ describe("booking", () => {
       guests: 0,
     });
     expect(new Date(cr.end_time).getTime() - new Date(cr.start_time).getTime()).toBeGreaterThan(24 * 3600_000);
-    const blockBody = {
-      amenity_id: s.party.rooms[1],
-      amenity_reservation_type: "CR",
-      start_date: dayPlus(s, 8),
-      end_date: dayPlus(s, 8),
-      start_time: "09:00",
-      end_time: "10:00",
-      reason: "x",
-    };
-    expect(await refused({ ...blockBody, approval_status: "APPROVED" })).toEqual({ approval_status: [M.notOnBlock] });
+    const later = blockBody(s.party.rooms[1], "x", 8, "09:00", "10:00");
+    expect(await refused({ ...later, approval_status: "APPROVED" })).toEqual({ approval_status: [M.notOnBlock] });
   });
 
   it("the form's required fields, in the spec's words", async () => {
@@ -243,13 +245,7 @@ describe("rules", () => {
     expect(await refused(partyBody({ date: dayPlus(s, 31) }))).toEqual({ non_field_errors: [M.outsideWindow(30)] });
     await book(partyBody({ date: dayPlus(s, 30), guests: 4 }));
     expect(await refused(partyBody({ guests: 5 }))).toEqual({ non_field_errors: [M.tooManyGuests(4)] });
-    const tennis = {
-      amenity_id: s.tennis.courts[0],
-      amenity_reservation_type: "ER",
-      date: dayPlus(s, 40),
-      start_time: "09:00",
-      end_time: "10:00",
-    };
+    const tennis = admin(s.tennis.courts[0], 40, "09:00", "10:00");
     expect(await refused({ ...tennis, guests: 1 })).toEqual({ non_field_errors: [M.guestsNotAllowed] });
     // Tennis: always open, no window.
     await book({ ...tennis, start_time: "02:00", end_time: "03:00" });
@@ -337,15 +333,7 @@ describe("status, payment, check-in, cancel", () => {
       non_field_errors: [M.overlap],
     });
 
-    const block = await book({
-      amenity_id: s.party.rooms[1],
-      amenity_reservation_type: "CR",
-      reason: "Repairs",
-      start_date: dayPlus(s, 3),
-      end_date: dayPlus(s, 3),
-      start_time: "09:00",
-      end_time: "10:00",
-    });
+    const block = await book(blockBody(s.party.rooms[1], "Repairs", 3, "09:00", "10:00"));
     expect((await t.as("manager").patch(ONE(block.id), { payment_status: "DEPOSIT_PAID" })).json()).toEqual({
       payment_status: [M.notOnBlock],
     });
@@ -367,13 +355,7 @@ describe("status, payment, check-in, cancel", () => {
     const off = await t.as("amenity").post(`${ONE(r.id)}toggle_checkin/`);
     expect(off.json().is_checked_in).toBe(false);
 
-    const tennis = await book({
-      amenity_id: s.tennis.courts[0],
-      amenity_reservation_type: "ER",
-      date: dayPlus(s, 2),
-      start_time: "09:00",
-      end_time: "10:00",
-    });
+    const tennis = await book(admin(s.tennis.courts[0], 2, "09:00", "10:00"));
     expect((await t.as("amenity").post(`${ONE(tennis.id)}toggle_checkin/`)).json()).toEqual({
       non_field_errors: [M.checkinNotAvailable],
     });
@@ -414,15 +396,7 @@ describe("mails over a real SMTP server", () => {
   it("a block cancels the overlapping bookings and mails those residents the reason", async () => {
     const a = await book(partyBody({ occupant_id: resident(1).occupant_id, start_time: "10:00", end_time: "11:00" }));
     const b = await book(partyBody({ occupant_id: resident(3).occupant_id, start_time: "15:00", end_time: "16:00" }));
-    const block = await book({
-      amenity_id: s.party.rooms[0],
-      amenity_reservation_type: "CR",
-      reason: "Pipe burst in the party room",
-      start_date: dayPlus(s, 2),
-      end_date: dayPlus(s, 2),
-      start_time: "09:00",
-      end_time: "12:00",
-    });
+    const block = await book(blockBody(s.party.rooms[0], "Pipe burst in the party room", 2, "09:00", "12:00"));
     expect((await t.as("frontdesk").get(ONE(a.id))).json()).toMatchObject({ is_cancelled: true });
     expect((await t.as("frontdesk").get(ONE(b.id))).json()).toMatchObject({ is_cancelled: false });
     const got = await waitFor(() =>
@@ -431,17 +405,9 @@ describe("mails over a real SMTP server", () => {
     expect(got.raw).toContain("was cancelled");
     expect(smtp.received.some((m) => m.to.includes(resident(3).email) && m.raw.includes("Pipe burst"))).toBe(false);
     // A second block over it is refused; a resident booking over it too.
-    expect(
-      await refused({
-        amenity_id: s.party.rooms[0],
-        amenity_reservation_type: "CR",
-        reason: "x",
-        start_date: dayPlus(s, 2),
-        end_date: dayPlus(s, 2),
-        start_time: "11:00",
-        end_time: "12:00",
-      }),
-    ).toEqual({ non_field_errors: [M.overlap] });
+    expect(await refused(blockBody(s.party.rooms[0], "x", 2, "11:00", "12:00"))).toEqual({
+      non_field_errors: [M.overlap],
+    });
     expect(
       await refused(partyBody({ occupant_id: resident(2).occupant_id, start_time: "11:00", end_time: "12:00" })),
     ).toEqual({
@@ -455,23 +421,8 @@ describe("reads", () => {
   it("the list: upcoming, date, type, search, occupancy, start dates, kinds, cancelled, ordering, pages", async () => {
     const a = await book(partyBody());
     const b = await book(partyBody({ occupant_id: resident(1).occupant_id, date: dayPlus(s, 3) }));
-    const c = await book({
-      amenity_id: s.tennis.courts[0],
-      amenity_reservation_type: "ER",
-      contact: "Coach Lee",
-      date: dayPlus(s, 3),
-      start_time: "09:00",
-      end_time: "10:00",
-    });
-    const d = await book({
-      amenity_id: s.party.rooms[1],
-      amenity_reservation_type: "CR",
-      reason: "Paint",
-      start_date: dayPlus(s, 4),
-      end_date: dayPlus(s, 4),
-      start_time: "09:00",
-      end_time: "10:00",
-    });
+    const c = await book(admin(s.tennis.courts[0], 3, "09:00", "10:00", { contact: "Coach Lee" }));
+    const d = await book(blockBody(s.party.rooms[1], "Paint", 4, "09:00", "10:00"));
     const old = await book(partyBody({ occupant_id: resident(2).occupant_id, date: dayPlus(s, 5) }));
     await t.db.execute(
       sql`update amenity_reservations set start_time = start_time - interval '20 days', end_time = end_time - interval '20 days' where id = ${old.id}`,
@@ -601,15 +552,7 @@ describe("roles and buildings", () => {
       expect(res.json()).toEqual({ detail: M.notFound });
     }
     expect((await t.as("amenity").get(LIST(3))).statusCode).toBe(403);
-    expect(
-      await refused({
-        amenity_id: other.tennis.courts[0],
-        amenity_reservation_type: "ER",
-        date: dayPlus(s, 2),
-        start_time: "09:00",
-        end_time: "10:00",
-      }),
-    ).toEqual({
+    expect(await refused(admin(other.tennis.courts[0], 2, "09:00", "10:00"))).toEqual({
       amenity_id: [M.amenityNotInBuilding],
     });
     // A resident of building 3 cannot be booked into building 1's club.

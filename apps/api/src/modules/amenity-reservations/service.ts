@@ -29,6 +29,7 @@ import { boundOf, dayjs, iso, startOfDayIn, todayIn } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { findApartment, findOccupancy } from "../../lib/occupancy-repository.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
+import { buildingsOfClub } from "../clubs/repository.ts";
 import { notifyBlocked, notifyConfirmed, notifyStatusChanged } from "./notifications.ts";
 import * as repo from "./repository.ts";
 import {
@@ -179,7 +180,7 @@ async function partyOf(
   const none = { occupant_id: null, occupancy_id: null, apartment_id: null };
   if (kind === "CR") return none;
   if (kind === "TR" && !occupantId) throw new ValidationError({ occupant_id: [M.residentRequired] });
-  const reach = await repo.clubBuildingIds(ctx.db, clubId);
+  const reach = await buildingsOfClub(ctx.db, clubId);
   if (occupantId) {
     const occupancyId = await repo.occupancyOfOccupant(ctx.db, occupantId);
     const o = occupancyId ? await findOccupancy(ctx.db, occupancyId) : null;
@@ -574,7 +575,7 @@ export async function guestList(ctx: ServiceContext, clubId: number): Promise<Am
   const user = requireUser(ctx);
   const club = await repo.findClub(ctx.db, clubId);
   if (!club) throw new NotFoundError();
-  const reach = await repo.clubBuildingIds(ctx.db, clubId);
+  const reach = await buildingsOfClub(ctx.db, clubId);
   const home = hasBuildingAccess(user, club.building_id)
     ? club.building_id
     : reach.find((b) => hasBuildingAccess(user, b));
