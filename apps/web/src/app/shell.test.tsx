@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { QueryClient } from "@tanstack/react-query";
 import Cookies from "js-cookie";
 import type { Building, Me, QuickSearchItem, Role } from "@portico/contract";
-import { defaultBuildingSettings, ROLE_DISPLAY } from "@portico/contract";
+import { mergeBuildingSettings, ROLE_DISPLAY } from "@portico/contract";
 import { configureApi } from "../lib/api.ts";
 import { lastBuildingCookieName } from "../lib/cookies.ts";
 import { AppProviders } from "./providers.tsx";
@@ -69,18 +69,21 @@ function makeMe(role: Role, buildings = BUILDINGS): Me {
 interface Server {
   me?: Me | { status: number };
   buildings?: Building[];
+  settings?: Parameters<typeof mergeBuildingSettings>[1];
 }
 
-function mockServer({ me = makeMe("MG"), buildings = BUILDINGS }: Server = {}) {
+function mockServer({ me = makeMe("MG"), buildings = BUILDINGS, settings: patch = {} }: Server = {}) {
   const json = (status: number, body: unknown) =>
     Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
   const fetchMock = vi.fn((url: string) => {
     const path = url.replace(/^\/api\/v1/, "");
     if (path.startsWith("/me/")) return "status" in me ? json(me.status, { detail: "boom" }) : json(200, me);
+    // A building's own lists (clubs, amenity types, reservations…) are empty here.
+    if (/^\/core\/buildings\/\d+\/./.test(path)) return json(200, { count: 0, next: null, previous: null, results: [] });
     if (path.startsWith("/core/buildings/"))
       return json(200, { count: buildings.length, next: null, previous: null, results: buildings });
     const settings = path.match(/^\/core\/building-settings\/(\d+)\//);
-    if (settings) return json(200, { id: 1, building: Number(settings[1]), ...defaultBuildingSettings() });
+    if (settings) return json(200, { id: 1, building: Number(settings[1]), ...mergeBuildingSettings({}, patch) });
     if (path.startsWith("/core/quick-search/")) return json(200, QUICK);
     return json(404, { detail: "Not found." });
   });
@@ -269,11 +272,11 @@ describe("navigation by role", () => {
   });
 
   it("amenity-only users are pushed to amenity reservations and see only Amenities", async () => {
-    mockServer({ me: makeMe("AO") });
+    mockServer({ me: makeMe("AO"), settings: { amenitysettings: { has_amenities: true } } });
     const router = renderApp("/1/dashboard");
     await at(router, "/1/amenity-reservations");
     expect(await screen.findByRole("heading", { name: "Amenity reservations" })).toBeTruthy();
-    expect(screen.getByText("No reservations")).toBeTruthy();
+    expect(await screen.findByText("No reservations")).toBeTruthy();
     const nav = screen.getByRole("navigation", { name: "Building navigation" });
     expect(
       within(nav)
