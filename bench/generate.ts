@@ -24,6 +24,7 @@ import { openDatabase } from "../apps/api/src/db/client.ts";
 import { ensureMaintenanceRequestTypes } from "../apps/api/src/db/seed/maintenance.ts";
 import { ensurePackageTypes } from "../apps/api/src/db/seed/packages.ts";
 import { ensureShiftLogTypes } from "../apps/api/src/db/seed/shift-logs.ts";
+import { DEMO_RESERVATION_TYPES } from "../apps/api/src/db/seed/elevator-reservations.ts";
 import { hashPassword } from "../apps/api/src/lib/passwords.ts";
 import {
   argNumber,
@@ -197,6 +198,8 @@ async function main() {
     "shift_log_notes",
     "shift_log_note_apartments",
     "packages",
+    "elevator_reservations",
+    "amenity_reservations",
   ];
   const indexes = (
     await client.query<{ name: string; def: string; table: string; pages: number }>(
@@ -300,6 +303,7 @@ async function main() {
                 is_recordable_by_location: b.locations,
               },
               lockoutsettings: { has_lockouts: true },
+              reservationsettings: { has_reservations: true },
               amenitysettings: { has_amenities: true, is_viewable_by_all_employees: true },
               coresettings: { enable_occupancy_notes: b.id % 2 === 1 },
               idcardsettings: { has_id_cards: b.id % 3 === 1 },
@@ -975,6 +979,133 @@ async function main() {
     );
     return r.rowCount ?? 0;
   });
+  // Service elevator reservations: the three types in every building; two per active lease over
+  // the last year and the next two months, on 30-minute steps from 8:00 building time. Future
+  // ones mostly requested, past ones approved, denied or cancelled. Deterministic (from the ids).
+  await step("elevator_reservations", async () => {
+    await client.query(
+      `insert into reservation_types (name, short_name, display_order, is_immutable, instructions_text,
+         new_reservation_email_text, email_recipients)
+       select name, short_name, display_order, is_immutable, instructions_text, new_reservation_email_text, email_recipients
+       from jsonb_to_recordset($1::jsonb) as t(name text, short_name text, display_order float8, is_immutable boolean,
+         instructions_text text, new_reservation_email_text text, email_recipients text)`,
+      [JSON.stringify(DEMO_RESERVATION_TYPES)],
+    );
+    await client.query(
+      `insert into reservation_type_buildings (reservation_type_id, building_id)
+       select t.id, b.id from reservation_types t cross join buildings b`,
+    );
+    const typeIds = (
+      await client.query<{ id: number }>(`select id from reservation_types order by display_order, id`)
+    ).rows.map((t) => t.id);
+    const r = await client.query(
+      `insert into elevator_reservations (building_id, apartment_id, occupancy_id, occupant_id, reservation_type_id,
+         status, start_time, end_time, details_text, deny_reason, status_changed_at, date_created, last_modified)
+       select building_id, apartment_id, occupancy_id, occupant_id, type_id, status, st, st + make_interval(hours => 1 + (k % 3)::int),
+         details, case when status = 'DENIED' then 'The elevator is already booked at that time.' else '' end,
+         case when status <> 'REQUESTED' then least(created + interval '1 day', $1::timestamptz) end,
+         created, created
+       from (
+         select o.building_id, o.apartment_id, o.id as occupancy_id, oc.occupant_id, k, st,
+           (array[$2::int, $3::int, $4::int])[1 + k % 3] as type_id,
+           (array['Two movers, about 20 boxes.', 'Sofa and a dining table.', 'Appliance delivery (washer).'])[1 + k % 3] as details,
+           case when st > $1::timestamptz then (case when k % 5 = 0 then 'APPROVED' else 'REQUESTED' end)
+                when k % 10 < 6 then 'APPROVED' when k % 10 < 8 then 'DENIED' else 'CANCELLED' end as status,
+           least(st - make_interval(days => (2 + k % 12)::int), $1::timestamptz) as created
+         from occupancies o
+           join buildings b on b.id = o.building_id
+           left join (select occupancy_id, min(id) as occupant_id from occupants where is_active group by 1) oc
+             on oc.occupancy_id = o.id
+           cross join generate_series(1, 2) g,
+           lateral (select (o.id * 7919 + g * 104729) as k) kk,
+           lateral (select ((($1::timestamptz at time zone b.time_zone)::date - 365 + (k % 425)::int)
+             + time '08:00' + make_interval(mins => (30 * (k % 20))::int)) at time zone b.time_zone as st) ss
+         where o.is_active
+       ) x`,
+      [iso(now), ...typeIds],
+    );
+    return r.rowCount ?? 0;
+  });
+  // Amenities: a club per building with a Party Room (approval and payment required, 10:00–23:00
+  // every day, two rooms) and a Gym (always open, check-in, three slots); three reservations per
+  // active lease over the last year and the next month: residents' mostly, some entered by the
+  // staff, a few unavailable blocks; some cancelled, past gym visits sometimes checked in.
+  await step("amenity_reservations", async () => {
+    await client.query(
+      `insert into clubs (building_id, name, description, date_created, last_modified)
+       select id, 'Residents Club', 'The party room and the gym.', date_created, date_created from buildings`,
+    );
+    await client.query(
+      `insert into amenity_types (club_id, building_id, name, label, description, rules, location_label,
+         max_reservation_length, max_persons_permitted_display, is_allow_guests, max_number_guests,
+         reservation_window_days, has_checkin, is_approval_required_for_reservation,
+         is_payment_required_for_reservation, date_created, last_modified)
+       select c.id, c.building_id, t.name, t.label, t.description, t.rules, t.location, t.max_len, t.persons,
+         t.guests > 0, t.guests, t.window_days, t.checkin, t.paid, t.paid, c.date_created, c.date_created
+       from clubs c cross join (values
+         ('Party Room', 'Party Room', 'Seats 40, with a kitchen.', 'Music off by 22:30.', 'Lobby level', 300, 40, 10, 90, false, true),
+         ('Gym', 'Gym', 'Cardio and weights.', '', '2nd floor', 120, 0, 0, 0, true, false)
+       ) as t(name, label, description, rules, location, max_len, persons, guests, window_days, checkin, paid)`,
+    );
+    await client.query(
+      `insert into amenities (amenity_type_id, label, date_created, last_modified)
+       select t.id, l.label, t.date_created, t.date_created
+       from amenity_types t
+         join (values ('Party Room', 1, 'Party Room A'), ('Party Room', 2, 'Party Room B'),
+           ('Gym', 1, 'Cardio'), ('Gym', 2, 'Weights'), ('Gym', 3, 'Studio')) as l(type_name, n, label)
+           on l.type_name = t.name
+       order by t.id, l.n`,
+    );
+    await client.query(
+      `insert into amenity_schedules (amenity_type_id, day_of_week, is_open, open_time, close_time)
+       select t.id, d, true, time '10:00', time '23:00'
+       from amenity_types t cross join generate_series(0, 6) d where t.name = 'Party Room'`,
+    );
+    const r = await client.query(
+      `insert into amenity_reservations (building_id, amenity_id, amenity_type_id, occupancy_id, occupant_id, apartment_id,
+         type, start_time, end_time, approval_status, payment_status, is_checked_in, is_cancelled, reason, guests,
+         date_created, last_modified)
+       select x.building_id, x.slots[1 + (k / 7) % array_length(x.slots, 1)], x.type_id,
+         case when kind <> 'CR' then x.occupancy_id end, case when kind <> 'CR' then x.occupant_id end,
+         case when kind <> 'CR' then x.apartment_id end,
+         kind, st, st + make_interval(hours => case when x.paid then 3 else 1 end),
+         case when kind = 'CR' or not x.paid then null
+              when cancelled then 'CANCELLED'
+              when st > $1::timestamptz then (case when k % 3 = 0 then 'APPROVED' else 'PENDING' end)
+              when k % 10 = 9 then 'DENIED' else 'APPROVED' end,
+         case when kind = 'CR' or not x.paid then null
+              when st > $1::timestamptz then (case when k % 3 = 0 then 'RENTAL_FEE_PAID' else 'NOT_PAID' end)
+              when k % 10 = 9 and not cancelled then 'NOT_PAID' else 'RENTAL_AND_DEPOSIT_PAID' end,
+         kind <> 'CR' and x.checkin and not cancelled and st < $1::timestamptz and k % 3 = 0,
+         cancelled,
+         case when kind = 'CR' then 'Closed for cleaning' else '' end,
+         case when kind <> 'CR' and x.paid then (k % 6)::int else 0 end,
+         created, created
+       from (
+         select o.building_id, o.apartment_id, o.id as occupancy_id, oc.occupant_id, k, st, t.id as type_id,
+           t.slots, t.paid, t.checkin,
+           case when k % 20 < 17 then 'TR' when k % 20 < 19 then 'ER' else 'CR' end as kind,
+           k % 20 < 19 and k % 17 = 0 as cancelled,
+           least(st - make_interval(days => (1 + k % 14)::int), $1::timestamptz) as created
+         from occupancies o
+           join buildings b on b.id = o.building_id
+           join (select occupancy_id, min(id) as occupant_id from occupants where is_active group by 1) oc
+             on oc.occupancy_id = o.id
+           cross join generate_series(1, 3) g
+           cross join lateral (select (o.id * 7919 + g * 104729) as k) kk
+           join (select ty.building_id, ty.id, ty.name, ty.is_payment_required_for_reservation as paid,
+                   ty.has_checkin as checkin, array_agg(a.id order by a.id) as slots
+                 from amenity_types ty join amenities a on a.amenity_type_id = ty.id group by ty.id) t
+             on t.building_id = o.building_id and t.name = case when (k / 1009) % 4 = 0 then 'Party Room' else 'Gym' end
+           cross join lateral (select ((($1::timestamptz at time zone b.time_zone)::date - 365 + (k % 395)::int)
+             + case when t.paid then time '10:00' + make_interval(mins => (30 * (k % 17))::int)
+                    else time '08:00' + make_interval(mins => (30 * (k % 28))::int) end) at time zone b.time_zone as st) ss
+         where o.is_active
+       ) x`,
+      [iso(now)],
+    );
+    return r.rowCount ?? 0;
+  });
   // The rows went in without triggers: the lists' counts (and the packages' unit profile flags)
   // are computed from them, as the migration does for an existing database.
   await step("list counts", async () => {
@@ -995,6 +1126,8 @@ async function main() {
       "apartments",
       "employees",
       "user_buildings",
+      "amenity_reservations",
+      "elevator_reservations",
     ];
     const queue = [...indexes].sort((x, y) => order.indexOf(x.table) - order.indexOf(y.table));
     const worker = async () => {
@@ -1035,6 +1168,12 @@ async function main() {
       "shift_log_note_counts",
       "maintenance_requests",
       "maintenance_request_comments",
+      "reservation_types",
+      "reservation_type_buildings",
+      "clubs",
+      "amenity_types",
+      "amenities",
+      "amenity_schedules",
     ])
       await client.query(`VACUUM (ANALYZE) ${t}`);
     return 0;

@@ -275,6 +275,21 @@ async function main() {
      where e.entity_type = 'package' and p.building_id = $1 group by 1 order by count(*) desc, 1 limit 1`,
     [B],
   );
+  // The building's day (its own time zone) and the surname most often on its amenity reservations.
+  const buildingToday = (
+    await one<{ day: string }>(
+      `select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as day from buildings where id = $1`,
+      [B],
+    )
+  ).day;
+  const amenitySurname =
+    (
+      await one<{ name: string } | undefined>(
+        `select lower(u.last_name) as name from amenity_reservations r join occupants o on o.id = r.occupant_id
+         join users u on u.id = o.user_id where r.building_id = $1 group by 1 order by count(*) desc, 1 limit 1`,
+        [B],
+      )
+    )?.name ?? "smith";
   const sampleUnit = units[Math.floor(units.length / 3)];
   const since30 = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const since90 = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
@@ -424,6 +439,8 @@ async function main() {
   const pk = `/packages/list/?building=${B}`;
   const ul = `/core/buildings/${B}/unit-profiles/`;
   const mr = `/maintenance-requests/maintenance-requests/?building=${B}`;
+  const er = `/core/buildings/${B}/reservations/?min_start_date=${buildingToday}&ordering=start_time&limit=30`;
+  const ar = `/core/buildings/${B}/amenity-reservations/`;
 
   const list: Scenario[] = [
     // What users see: every desk user of the portfolio on their own buildings (lib/mix.ts).
@@ -521,6 +538,21 @@ async function main() {
     { name: "maintenance: open, first page", cls: "building", who: "fd", steps: get(`${mr}&statuses=OPEN,ON_HOLD`) },
     { name: "maintenance: all, page 11 (offset 300)", cls: "building", who: "fd", steps: get(`${mr}&offset=300`) },
     { name: "maintenance: search 'leak'", cls: "building", who: "fd", steps: get(`${mr}&search=leak`) },
+    { name: "elevator: upcoming, first page", cls: "building", who: "fd", steps: get(er) },
+    { name: "elevator: requested", cls: "building", who: "fd", steps: get(`${er}&status=REQUESTED`) },
+    {
+      name: "amenity reservations: upcoming, first page",
+      cls: "building",
+      who: "fd",
+      steps: get(`${ar}?upcoming=1&limit=30`),
+    },
+    {
+      name: `amenity reservations: search '${amenitySurname}'`,
+      cls: "building",
+      who: "fd",
+      steps: get(`${ar}?search=${encodeURIComponent(amenitySurname)}&limit=30`),
+    },
+    { name: "amenity schedule: today", cls: "building", who: "fd", steps: get(`${ar}schedule/?date=${buildingToday}`) },
     { name: "unit list: first page", cls: "building", who: "fd", steps: get(ul) },
     { name: "unit list: page 41 (offset 1200)", cls: "building", who: "fd", steps: get(`${ul}?offset=1200`) },
     { name: "unit list: search 'smith'", cls: "building", who: "fd", steps: get(`${ul}?search=smith`) },
