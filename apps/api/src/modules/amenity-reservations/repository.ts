@@ -13,7 +13,7 @@ import {
   occupants,
   users,
 } from "../../db/schema/index.ts";
-import { likeEscape, pageWithTotal } from "../../lib/sql.ts";
+import { likeEscape, pageWithTotal, rowsOf } from "../../lib/sql.ts";
 
 /** Every query of amenity reservations. */
 
@@ -241,6 +241,31 @@ export interface ReservationFilter {
   types?: readonly string[];
   includeCancelled?: boolean;
   search?: string;
+  /** The residents and units `search` names (set by resolveSearch). */
+  searchFound?: { occupantIds: number[]; apartmentIds: number[] };
+}
+
+/** An int[] sent as one value (one statement text whatever the number of ids). */
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/**
+ * The residents (by name) and units (by number) a search names, resolved in one small statement
+ * among the homes the building's clubs serve (the building and the buildings sharing its clubs), so
+ * the page statement compares ids instead of matching every resident of the portfolio.
+ */
+async function resolveSearch(db: DbOrTx, f: ReservationFilter): Promise<ReservationFilter> {
+  if (!f.search || f.searchFound) return f;
+  const p = `%${likeEscape(f.search.toLowerCase())}%`;
+  const homes = sql`(select ${f.buildingId}::int union select cb.building_id from club_buildings cb
+    join clubs cl on cl.id = cb.club_id where cl.building_id = ${f.buildingId})`;
+  const [r] = rowsOf<{ o: number[] | null; a: number[] | null }>(
+    await db.execute(sql`select
+      array(select o.id from occupants o join occupancies c on c.id = o.occupancy_id join users u on u.id = o.user_id
+        where c.building_id in ${homes} and lower(u.first_name || ' ' || u.last_name) like ${p} escape '\\') as o,
+      array(select a.id from apartments a
+        where a.building_id in ${homes} and lower(a.apartment_number) like ${p} escape '\\') as a`),
+  );
+  return { ...f, searchFound: { occupantIds: (r?.o ?? []).map(Number), apartmentIds: (r?.a ?? []).map(Number) } };
 }
 
 function whereOf(f: ReservationFilter): SQL {
@@ -255,10 +280,11 @@ function whereOf(f: ReservationFilter): SQL {
   if (!f.includeCancelled) c.push(holdsTime());
   if (f.search) {
     const p = `%${likeEscape(f.search.toLowerCase())}%`;
+    const found = f.searchFound ?? { occupantIds: [], apartmentIds: [] };
     c.push(
       or(
-        sql`exists (select 1 from ${occupants} o join ${users} u on u.id = o.user_id where o.id = ${amenityReservations.occupant_id} and (lower(u.first_name || ' ' || u.last_name) like ${p} escape '\\' or lower(u.last_name) like ${p} escape '\\'))`,
-        sql`exists (select 1 from ${apartments} a where a.id = ${amenityReservations.apartment_id} and lower(a.apartment_number) like ${p} escape '\\')`,
+        sql`${amenityReservations.occupant_id} = any(${intArray(found.occupantIds)})`,
+        sql`${amenityReservations.apartment_id} = any(${intArray(found.apartmentIds)})`,
         sql`lower(${amenityReservations.contact}) like ${p} escape '\\'`,
       )!,
     );
@@ -273,7 +299,7 @@ export async function listReservations(
   page: { limit: number; offset: number },
   descending = false,
 ): Promise<{ count: number; rows: ReservationRow[] }> {
-  const where = whereOf(f);
+  const where = whereOf(await resolveSearch(db, f));
   const order = descending
     ? [desc(amenityReservations.start_time), desc(amenityReservations.id)]
     : [asc(amenityReservations.start_time), asc(amenityReservations.id)];
