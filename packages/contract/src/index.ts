@@ -25,3 +25,4 @@ export * from "./clubs.ts";
 export * from "./amenity-reservations.ts";
 export * from "./reservation-types.ts";
 export * from "./elevator-reservations.ts";
+export * from "./email-delivery.ts";

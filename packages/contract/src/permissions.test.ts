@@ -37,6 +37,17 @@ const TABLE: [Action, Role[]][] = [
   ["apartment.dropdown", ["OF", "MG", "FD", "MT", "PT", "CA", "AO"]],
   ["resident.search", ["OF", "MG", "FD", "MT", "PT"]],
   ["live.watch", ["OF", "MG", "FD", "MT", "PT", "CA", "AO"]],
+  ["memo.send", ["OF", "MG"]],
+  ["memo.send_portfolio", ["OF"]],
+  ["email_templates.manage", ["OF", "MG"]],
+  ["email.history", ["OF", "MG", "FD", "MT", "PT"]],
+  ["document.use", ["OF", "MG", "FD", "MT", "PT"]],
+  ["document.view_all", ["OF", "MG"]],
+  ["management_note.view", ["OF", "MG", "FD", "MT", "PT"]],
+  ["management_note.manage", ["OF", "MG"]],
+  ["dashboard.action_items", ["OF", "MG", "FD", "MT", "PT"]],
+  ["dashboard.active_employees", ["OF", "MG", "FD", "MT", "PT"]],
+  ["move_out.invite", []],
 ];
 
 describe("can()", () => {
@@ -87,6 +98,7 @@ describe("can()", () => {
     const staffApprove = withSettings({ reservationsettings: { has_reservations: true, is_staff_can_approve: true } });
     expect(who("elevator.decide", staffApprove)).toEqual(["OF", "MG", "FD"]);
     expect(who("reservation_types.manage", elevators)).toEqual(["OF"]);
+    expect(who("move_out.invite", elevators)).toEqual(["OF", "MG", "FD", "MT", "PT"]);
 
     const food = withSettings({ fooddeliverysettings: { has_food_delivery: true } });
     expect(can(user("FD"), "nav.food_delivery", food)).toBe(true);

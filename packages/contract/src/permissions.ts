@@ -90,6 +90,17 @@ export type Action =
   | "elevator.use"
   | "elevator.decide"
   | "reservation_types.manage"
+  | "memo.send"
+  | "memo.send_portfolio"
+  | "email.history"
+  | "email_templates.manage"
+  | "document.use"
+  | "document.view_all"
+  | "management_note.view"
+  | "management_note.manage"
+  | "dashboard.action_items"
+  | "dashboard.active_employees"
+  | "move_out.invite"
   | "global_users.search"
   | "live.watch";
 
@@ -202,6 +213,30 @@ export function can(user: Subject, action: Action, building?: BuildingContext): 
       );
     case "reservation_types.manage":
       return r === "OF";
+    // Communication (document 3 sections 2 and 6): managers send building and club memos, pick
+    // recipients and memo groups and keep the template library; Office sends portfolio memos.
+    // Every staff member reads the email history (resident addresses only with
+    // occupant.view_email), keeps documents (Tier 2 full; managers also see those not visible to
+    // staff) and reads and acknowledges management notes, which managers write and expire.
+    case "memo.send":
+    case "email_templates.manage":
+    case "document.view_all":
+    case "management_note.manage":
+      return mgr;
+    case "memo.send_portfolio":
+      return r === "OF";
+    case "email.history":
+    case "document.use":
+    case "management_note.view":
+      return staff;
+    // Dashboard widgets: the staff group sees action items (each item keeps its own gate:
+    // elevator.decide, amenity.book) and who is at work today. Move-out invites ask residents to
+    // book the service elevator, so they need reservations.
+    case "dashboard.action_items":
+    case "dashboard.active_employees":
+      return staff;
+    case "move_out.invite":
+      return staff && elevators;
     case "nav.food_delivery":
       return r === "FD" && has(building, (s) => s.fooddeliverysettings.has_food_delivery);
     case "nav.keys":
