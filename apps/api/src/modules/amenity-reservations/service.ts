@@ -25,7 +25,7 @@ import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 import { requireUser } from "../../lib/current-user.ts";
-import { boundOf, dayjs, iso, startOfDayIn, todayIn } from "../../lib/dates.ts";
+import { boundOf, iso, localDayTimeIn, startOfDayIn, todayIn } from "../../lib/dates.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { findApartment, findOccupancy } from "../../lib/occupancy-repository.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
@@ -57,8 +57,8 @@ const touch = (ctx: ServiceContext, buildingId: number) => ctx.changes.touch(top
 const notFound = () => new HttpError(404, { detail: M.notFound });
 const refuse = (messages: string[]) => new ValidationError({ non_field_errors: messages });
 
-const localDay = (d: Date, tz: string) => dayjs(d).tz(tz).format("YYYY-MM-DD");
-const localTime = (d: Date, tz: string) => dayjs(d).tz(tz).format("HH:mm");
+const localDay = (d: Date, tz: string) => localDayTimeIn(d, tz).day;
+const localTime = (d: Date, tz: string) => localDayTimeIn(d, tz).time;
 
 export function toReservation(r: repo.ReservationRow, tz: string): AmenityReservation {
   const approval = r.approval_status as ApprovalStatus | null;

@@ -22,7 +22,7 @@ import { type BuildingScope, requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import type { ServiceContext } from "../../lib/context.ts";
 import { requireUser } from "../../lib/current-user.ts";
-import { boundOf, dayjs, iso } from "../../lib/dates.ts";
+import { boundOf, dayjs, iso, localDayTimeIn } from "../../lib/dates.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import { notifyDecision, notifyNewReservation } from "./notifications.ts";
@@ -45,12 +45,11 @@ const touch = (ctx: ServiceContext, buildingId: number) => ctx.changes.touch(top
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-const clockIn = (d: Date, tz: string) => dayjs(d).tz(tz);
 const dayText = (d: string | Date | null): string | null =>
   d === null ? null : typeof d === "string" ? d.slice(0, 10) : d.toISOString().slice(0, 10);
 
 export function toReservation(r: repo.ReservationRow, tz: string): ElevatorReservation {
-  const start = clockIn(r.start_time, tz);
+  const start = localDayTimeIn(r.start_time, tz);
   return {
     id: r.id,
     building_id: r.building_id,
@@ -72,9 +71,9 @@ export function toReservation(r: repo.ReservationRow, tz: string): ElevatorReser
     custom_phone: r.custom_phone,
     start_time: iso(r.start_time)!,
     end_time: iso(r.end_time)!,
-    reservation_date: start.format("YYYY-MM-DD"),
-    start_clock: start.format("HH:mm"),
-    end_clock: clockIn(r.end_time, tz).format("HH:mm"),
+    reservation_date: start.day,
+    start_clock: start.time,
+    end_clock: localDayTimeIn(r.end_time, tz).time,
     details_text: r.details_text,
     entered_by: r.entered_by ?? null,
     date_created: iso(r.date_created)!,
