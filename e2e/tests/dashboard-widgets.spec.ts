@@ -73,6 +73,7 @@ test("a manager sees the widgets, invites one move-out and then all", async ({ p
   const remaining = await apiGet<MoveOuts>(page, "/api/v1/core/buildings/1/occupancies/upcoming_move_outs/");
   const open = remaining.occupancies_expiring_without_reservations.filter((o) => !o.move_out_invite_sent_time);
   if (!open.length) await expect(moveOuts.getByRole("alert")).toHaveText(NO_INVITES);
+  await page.getByTestId("dashboard-side").screenshot({ path: test.info().outputPath("dashboard-widgets-side.png") });
 });
 
 test("the front desk sees who signed in today and, without staff approvals, no action item", async ({ page }) => {
@@ -84,5 +85,7 @@ test("the front desk sees who signed in today and, without staff approvals, no a
   await expect(page.getByRole("region", { name: "Upcoming occupancies" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Action items" })).toHaveCount(0);
   await expect(page.getByText(/service elevator requests? to approve/)).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath("dashboard-widgets-frontdesk.png"), fullPage: true });
+  await page
+    .getByTestId("dashboard-side")
+    .screenshot({ path: test.info().outputPath("dashboard-widgets-frontdesk.png") });
 });
