@@ -5,7 +5,7 @@ import type { ActiveEmployee } from "@portico/contract";
 import { useBuilding } from "../../../lib/session.tsx";
 import { formatZonedTime } from "../../../lib/zonedDates.ts";
 import { useActiveEmployees } from "../api.ts";
-import { NoResults, WidgetStatus } from "./WidgetStatus.tsx";
+import { NoResults, WidgetList, WidgetRow, WidgetStatus } from "./WidgetStatus.tsx";
 
 const nameOf = (e: ActiveEmployee) => `${e.app_user.first_name} ${e.app_user.last_name}`.trim();
 const initials = (e: ActiveEmployee) =>
@@ -21,21 +21,9 @@ export function ActiveEmployeesWidget() {
         data.results.length === 0 ? (
           <NoResults />
         ) : (
-          <Box component="ul" aria-label="Active employees today" sx={{ listStyle: "none", p: 0, m: 0 }}>
+          <WidgetList label="Active employees today">
             {data.results.map((e) => (
-              <Box
-                component="li"
-                key={e.id}
-                sx={{
-                  display: "flex",
-                  alignItems: "center",
-                  gap: 1.5,
-                  py: 0.75,
-                  borderBottom: 1,
-                  borderColor: "divider",
-                  "&:last-of-type": { borderBottom: 0 },
-                }}
-              >
+              <WidgetRow inline key={e.id}>
                 <Avatar src={e.photo_url_thumbnail ?? undefined} alt={nameOf(e)} sx={{ width: 36, height: 36 }}>
                   {initials(e)}
                 </Avatar>
@@ -54,9 +42,9 @@ export function ActiveEmployeesWidget() {
                     {formatZonedTime(e.app_user.last_login, info?.time_zone)}
                   </Typography>
                 )}
-              </Box>
+              </WidgetRow>
             ))}
-          </Box>
+          </WidgetList>
         )
       }
     </WidgetStatus>

@@ -10,7 +10,7 @@ import { formatDate } from "../../../lib/dates.ts";
 import { useBuilding } from "../../../lib/session.tsx";
 import { refusalOf, useSendMoveOutInvite, useSendMoveOutInviteAll, useUpcomingMoveOuts } from "../api.ts";
 import { invitable, widgetPaths } from "../model.ts";
-import { NoResults, WidgetStatus } from "./WidgetStatus.tsx";
+import { NoResults, WidgetList, WidgetRow, WidgetStatus } from "./WidgetStatus.tsx";
 
 type Notice = { severity: "success" | "info" | "error"; text: string } | null;
 
@@ -35,21 +35,9 @@ function Group({
       {rows.length === 0 ? (
         <NoResults />
       ) : (
-        <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+        <WidgetList>
           {shown.map((r) => (
-            <Box
-              component="li"
-              key={r.id}
-              sx={{
-                display: "flex",
-                alignItems: "center",
-                gap: 1,
-                py: 0.5,
-                borderBottom: 1,
-                borderColor: "divider",
-                "&:last-of-type": { borderBottom: 0 },
-              }}
-            >
+            <WidgetRow inline key={r.id}>
               <Link component={RouterLink} to={widgetPaths.profile(building, r.id)} sx={{ fontWeight: 600 }}>
                 Unit {r.apartment_number}
               </Link>
@@ -57,9 +45,9 @@ function Group({
                 {formatDate(r.lease_end_date)}
               </Typography>
               {action?.(r)}
-            </Box>
+            </WidgetRow>
           ))}
-        </Box>
+        </WidgetList>
       )}
       {rows.length > MOVE_OUT_GROUP_SIZE && (
         <Button size="small" onClick={() => setAll(!all)} sx={{ mt: 0.5 }}>

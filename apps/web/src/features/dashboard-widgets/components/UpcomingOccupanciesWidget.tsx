@@ -9,14 +9,11 @@ import { useBuilding } from "../../../lib/session.tsx";
 import { dayInZone } from "../../../lib/zonedDates.ts";
 import { useUpcomingOccupancies } from "../api.ts";
 import { occupancyRows, widgetPaths } from "../model.ts";
-import { NoResults, WidgetStatus } from "./WidgetStatus.tsx";
+import { NoResults, WidgetList, WidgetRow, WidgetStatus } from "./WidgetStatus.tsx";
 
 function Row({ o, building }: { o: UpcomingOccupancy; building: number }) {
   return (
-    <Box
-      component="li"
-      sx={{ py: 0.75, borderBottom: 1, borderColor: "divider", "&:last-of-type": { borderBottom: 0 } }}
-    >
+    <WidgetRow>
       <Box sx={{ display: "flex", gap: 1, alignItems: "baseline" }}>
         <Link component={RouterLink} to={widgetPaths.profile(building, o.id)} sx={{ fontWeight: 600 }}>
           Unit {o.apartment_number}
@@ -33,7 +30,7 @@ function Row({ o, building }: { o: UpcomingOccupancy; building: number }) {
           ))}
         </Box>
       ))}
-    </Box>
+    </WidgetRow>
   );
 }
 
@@ -51,11 +48,11 @@ export function UpcomingOccupanciesWidget() {
         const { shown, more } = occupancyRows(data.results, data.count);
         return (
           <>
-            <Box component="ul" aria-label="Upcoming occupancies" sx={{ listStyle: "none", p: 0, m: 0 }}>
+            <WidgetList label="Upcoming occupancies">
               {shown.map((o) => (
                 <Row key={o.id} o={o} building={building} />
               ))}
-            </Box>
+            </WidgetList>
             {more > 0 && (
               <Link
                 component={RouterLink}
