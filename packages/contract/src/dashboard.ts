@@ -47,7 +47,6 @@ export const DASHBOARD_MESSAGES = {
   // Ours (the spec gives no wording)
   alreadyReady: "This unit has already reserved the service elevator for its move-out.",
   invitedRecently: `An invitation was sent within the last ${MOVE_OUT_INVITE_COOLDOWN_DAYS} days.`,
-  notExpiring: `This lease does not end within the next ${MOVE_OUT_WINDOW_DAYS} days.`,
   noTenantEmail: "No resident of this unit has an e-mail address.",
   invitesSent: (n: number) => `${n} invite${n === 1 ? "" : "s"} sent`,
   selectAtLeastOne: "Please select at least one occupancy",
@@ -80,7 +79,6 @@ export const UpcomingOccupancyQuery = z.object({
   is_upcoming: queryBool.optional(),
 });
 export type UpcomingOccupancyQuery = z.infer<typeof UpcomingOccupancyQuery>;
-export type UpcomingOccupancyQueryInput = z.input<typeof UpcomingOccupancyQuery>;
 
 export const OccupantClub = z.object({ id: z.number().int(), name: z.string() });
 export type OccupantClub = z.infer<typeof OccupantClub>;
@@ -143,7 +141,6 @@ export const MoveOutInviteAllBody = z.object({
     .transform((ids) => [...new Set(ids)]),
 });
 export type MoveOutInviteAllBody = z.infer<typeof MoveOutInviteAllBody>;
-export type MoveOutInviteAllBodyInput = z.input<typeof MoveOutInviteAllBody>;
 
 /** sent: the occupancies invited now; skipped: those not eligible (ready, invited lately, not this building's window). */
 export const MoveOutInviteAllResult = z.object({

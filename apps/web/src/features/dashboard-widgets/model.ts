@@ -37,7 +37,3 @@ export function occupancyRows(rows: readonly UpcomingOccupancy[], count: number)
 /** The not-ready move outs an invitation may go to now (never invited, or three days ago or more). */
 export const invitable = (rows: readonly MoveOutOccupancy[], now: number = Date.now()) =>
   rows.filter((r) => mayInvite(r.move_out_invite_sent_time, now));
-
-/** Residents as the widget lists them: 'Ana Lee, Sam Ortiz'. */
-export const residentNames = (o: UpcomingOccupancy) =>
-  o.occupant_set.map((p) => `${p.first_name} ${p.last_name}`.trim()).join(", ");
