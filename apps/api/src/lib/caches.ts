@@ -315,6 +315,7 @@ export const SUBSCRIBERS = {
     "amenity_reservations",
     "elevator_reservations",
     "reservation_types",
+    "employees",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

@@ -60,6 +60,15 @@ let ops: Operation[];
 /** Ids of the building's objects, by the name of a field that holds one. */
 const ids: Record<string, number> = {};
 
+/** A lease of building $1 that may be invited to book its move-out now (not ready, not invited lately, mailable). */
+const INVITABLE_OCCUPANCY =
+  "select o.id from occupancies o where o.building_id = $1 and o.is_active " +
+  "and (o.move_out_invite_sent_time is null or o.move_out_invite_sent_time < now() - interval '3 days') " +
+  "and not exists (select 1 from elevator_reservations r join reservation_types t on t.id = r.reservation_type_id " +
+  "where r.occupancy_id = o.id and t.short_name = 'MO' and r.status not in ('CANCELLED', 'DENIED')) " +
+  "and exists (select 1 from occupants oc join users u on u.id = oc.user_id where oc.occupancy_id = o.id " +
+  "and oc.is_active and oc.type <> 'CH' and u.email <> '')";
+
 /** How each id is looked up (over building $1). */
 const ID_LOOKUPS: Record<string, string> = {
   building: "select $1::int as id",
@@ -89,6 +98,8 @@ const ID_LOOKUPS: Record<string, string> = {
   package:
     "select p.id from packages p join package_types t on t.id = p.package_type_id " +
     "where p.building_id = $1 and p.status = 'OPEN' and t.\"group\" = 'INCOMING_DELIVERY'",
+  // The move-out invitations' body (notReadyOccupancyIds): a lease that may be invited now.
+  notReadyOccupancyId: INVITABLE_OCCUPANCY,
 };
 
 /** Looks the ids up again (before each write: the writes before it may have closed a package). */
@@ -255,6 +266,8 @@ const MORE_OBJECTS: Record<string, string> = {
     "select r.id from elevator_reservations r where r.building_id = $1 and r.status = 'REQUESTED' and r.start_time > now() " +
     "and not exists (select 1 from elevator_reservations x where x.building_id = r.building_id and x.status = 'APPROVED' " +
     "and x.start_time < r.end_time and x.end_time > r.start_time)",
+  // A lease to invite to book its move-out (each invitation takes the next).
+  occupancyId: INVITABLE_OCCUPANCY,
 };
 
 /** Objects made when none is left (a batch logged empties the queue before its items' writes). */

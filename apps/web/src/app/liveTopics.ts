@@ -21,6 +21,7 @@ import { buildingSettingsKeys } from "../features/building-settings/index.ts";
 import { clubKeys } from "../features/clubs/index.ts";
 import { amenityReservationKeys } from "../features/amenity-reservations/index.ts";
 import { elevatorKeys, reservationTypeKeys } from "../features/elevator-reservations/index.ts";
+import { dashboardWidgetKeys } from "../features/dashboard-widgets/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -28,7 +29,11 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // The drawer, the shift log page and dashboard tab, a note and its history, a unit's notes.
   shift_logs: () => [{ queryKey: shiftLogKeys.notes() }],
   // Unit lists, profiles, residents, apartments, quick search and the apartment dropdown.
-  units: () => [{ predicate: showsUnitProfiles }],
+  units: () => [
+    { predicate: showsUnitProfiles },
+    { queryKey: dashboardWidgetKeys.occupancies() },
+    { queryKey: dashboardWidgetKeys.moveOuts() },
+  ],
   // The building's settings and the list of buildings (names, addresses).
   // Instruction grid, lists, dashboard tab and drawers, food deliveries, detail, history, profile panels.
   instructions: () => [{ queryKey: instructionKeys.all }],
@@ -54,11 +59,20 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
     { queryKey: buildingSettingsKeys.all },
   ],
   // Clubs, their members and pool check-ins, amenity types, slots and schedules.
-  clubs: () => [{ queryKey: clubKeys.all }],
+  clubs: () => [{ queryKey: clubKeys.all }, { queryKey: dashboardWidgetKeys.occupancies() }],
   // Amenity reservation lists, the calendars, the guest lists and the profile panels.
-  amenity_reservations: () => [{ queryKey: amenityReservationKeys.all }],
+  amenity_reservations: () => [
+    { queryKey: amenityReservationKeys.all },
+    { queryKey: dashboardWidgetKeys.actionItems() },
+  ],
   // Service elevator list, calendar, Elevators drawer, edit pages and profile panels; reservation types.
-  elevator_reservations: () => [{ queryKey: elevatorKeys.all }],
+  elevator_reservations: () => [
+    { queryKey: elevatorKeys.all },
+    { queryKey: dashboardWidgetKeys.moveOuts() },
+    { queryKey: dashboardWidgetKeys.actionItems() },
+  ],
   reservation_types: () => [{ queryKey: reservationTypeKeys.all }],
+  // Staff accounts and their sign-ins: the dashboard's active employees.
+  employees: () => [{ queryKey: dashboardWidgetKeys.activeEmployees() }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

@@ -36,6 +36,8 @@ export const amenityReservations = pgTable(
   (t) => [
     // The building's lists and day schedule, by start.
     index("amenity_reservations_building_start_idx").on(t.building_id, t.start_time),
+    // The dashboard's pending approvals.
+    index("amenity_reservations_building_approval_idx").on(t.building_id, t.approval_status, t.end_time),
     // Overlap checks and an amenity's day.
     index("amenity_reservations_amenity_start_idx").on(t.amenity_id, t.start_time),
     // The per-type tabs.

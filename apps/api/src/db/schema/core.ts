@@ -70,6 +70,8 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_uq").on(sql`lower(${t.username})`),
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_role_idx").on(t.role),
+    // Who signed in today (the dashboard's active employees).
+    index("users_last_login_idx").on(t.last_login),
     index("users_name_idx").on(sql`lower(${t.last_name})`, sql`lower(${t.first_name})`),
     // Name-prefix searches (`lower(first_name) like 'smi%'`: residents in the shift log and
     // package searches) in any collation.

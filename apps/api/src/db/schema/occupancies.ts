@@ -50,12 +50,15 @@ export const occupancies = pgTable(
     is_active: boolean("is_active").notNull().default(true),
     is_do_not_disturb: boolean("is_do_not_disturb").notNull().default(false),
     external_lease_id: text("external_lease_id"),
+    /** The last invitation to book the Move-Out service elevator (dashboard; 3-day cooldown). */
+    move_out_invite_sent_time: timestamp("move_out_invite_sent_time", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
     index("occupancies_building_active_idx").on(t.building_id, t.is_active),
     index("occupancies_apartment_idx").on(t.apartment_id, t.is_active),
     index("occupancies_building_lease_start_idx").on(t.building_id, t.lease_start_date),
+    index("occupancies_building_lease_end_idx").on(t.building_id, t.lease_end_date),
   ],
 );
 

@@ -32,6 +32,8 @@ export interface DashboardWidget {
   group?: DashboardGroupKey;
   /** Asked through can() in the current building: covers the role and the building's settings. */
   action?: Action;
+  /** Besides `action`: at least one of these (a widget of several items, each with its own gate). */
+  anyOf?: readonly Action[];
   /** Only these roles (e.g. the second staff group), besides `action`. */
   roles?: readonly Role[];
   /** A building setting the widget needs (false while the settings load). */
@@ -57,6 +59,7 @@ export function visibleWidgets(widgets: readonly DashboardWidget[], viewer: View
   return widgets.filter(
     (w) =>
       (!w.action || viewer.can(w.action)) &&
+      (!w.anyOf || w.anyOf.some((a) => viewer.can(a))) &&
       (!w.roles || w.roles.includes(viewer.role)) &&
       (!w.setting || (viewer.settings !== undefined && w.setting(viewer.settings))),
   );
