@@ -21,6 +21,7 @@ import { buildingSettingsKeys } from "../features/building-settings/index.ts";
 import { clubKeys } from "../features/clubs/index.ts";
 import { amenityReservationKeys } from "../features/amenity-reservations/index.ts";
 import { elevatorKeys, reservationTypeKeys } from "../features/elevator-reservations/index.ts";
+import { managementNoteKeys } from "../features/management-notes/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -60,5 +61,7 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Service elevator list, calendar, Elevators drawer, edit pages and profile panels; reservation types.
   elevator_reservations: () => [{ queryKey: elevatorKeys.all }],
   reservation_types: () => [{ queryKey: reservationTypeKeys.all }],
+  // Notes from management on the dashboard: the list, what is left to acknowledge (the popup), acknowledgements.
+  management_notes: () => [{ queryKey: managementNoteKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

@@ -8,6 +8,7 @@ import { packageWidgets } from "../packages/index.ts";
 import { shiftLogWidgets } from "../shift-logs/index.ts";
 import { keyWidgets } from "../access-keys/index.ts";
 import { contractorWidgets } from "../contractors/index.ts";
+import { managementNoteWidgets } from "../management-notes/index.ts";
 import type { DashboardWidget } from "./model.ts";
 
 export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
@@ -16,4 +17,5 @@ export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
   ...instructionWidgets,
   ...keyWidgets,
   ...contractorWidgets,
+  ...managementNoteWidgets,
 ];
