@@ -128,6 +128,7 @@ export const ManagementNoteEdit = z
     require_acknowledge_edits: boolField().optional(),
     is_active: z.literal(false, { error: MANAGEMENT_NOTE_MESSAGES.onlyExpire }).optional(),
   })
+  .meta({ examples: [{ body: "The garage door is fixed.", require_acknowledge_edits: false }, { is_active: false }] })
   .refine((v) => v.body !== undefined || v.is_active === false, {
     message: MANAGEMENT_NOTE_MESSAGES.nothingToChange,
     path: ["body"],
@@ -142,5 +143,5 @@ export const ManagementNoteForm = z.object({
 });
 export type ManagementNoteForm = z.infer<typeof ManagementNoteForm>;
 
-/** Path parameters: the building (`id`) and the note (`noteId`). */
-export const ManagementNoteParams = z.object({ id: Id, noteId: Id });
+/** Path parameters: the building (`id`) and the note (`managementNoteId`). */
+export const ManagementNoteParams = z.object({ id: Id, managementNoteId: Id });

@@ -23,7 +23,7 @@ const BuildingParams = z.object({ id: Id });
 const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const tags = ["management-notes"];
 const LIST = "/core/buildings/:id/management-notes/";
-const ONE = "/core/buildings/:id/management-notes/:noteId/";
+const ONE = "/core/buildings/:id/management-notes/:managementNoteId/";
 
 /**
  * Management notes (document 3 section 7 "Management notes"). Bodies are judged after the
@@ -91,11 +91,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: ManagementNote, ...errors },
       },
     },
-    async (req) => service.editNote(contextOf(req), req.params.id, req.params.noteId, req.body),
+    async (req) => service.editNote(contextOf(req), req.params.id, req.params.managementNoteId, req.body),
   );
 
   app.post(
-    "/core/buildings/:id/management-notes/:noteId/acknowledge/",
+    "/core/buildings/:id/management-notes/:managementNoteId/acknowledge/",
     {
       config: { can: "management_note.view" },
       schema: {
@@ -105,11 +105,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: ManagementNoteAcknowledgeResult, ...errors },
       },
     },
-    async (req) => service.acknowledge(contextOf(req), req.params.id, req.params.noteId),
+    async (req) => service.acknowledge(contextOf(req), req.params.id, req.params.managementNoteId),
   );
 
   app.get(
-    "/core/buildings/:id/management-notes/:noteId/acknowledgements/",
+    "/core/buildings/:id/management-notes/:managementNoteId/acknowledgements/",
     {
       config: { can: "management_note.manage" },
       schema: {
@@ -119,7 +119,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: ManagementNoteAcknowledgements, ...errors },
       },
     },
-    async (req) => service.acknowledgements(contextOf(req), req.params.id, req.params.noteId),
+    async (req) => service.acknowledgements(contextOf(req), req.params.id, req.params.managementNoteId),
   );
 };
 

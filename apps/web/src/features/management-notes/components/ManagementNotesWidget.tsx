@@ -81,12 +81,9 @@ export function ManagementNotesWidget() {
           </Stack>
         )}
       </LoadedList>
-      <NoteFormDialog
-        building={building}
-        open={open?.kind === "add" || open?.kind === "edit"}
-        note={open?.kind === "edit" ? open.note : undefined}
-        onClose={close}
-      />
+      {(open?.kind === "add" || open?.kind === "edit") && (
+        <NoteFormDialog building={building} note={open.kind === "edit" ? open.note : undefined} onClose={close} />
+      )}
       {open?.kind === "expire" && <ExpireDialog building={building} note={open.note} onClose={close} />}
       {open?.kind === "acks" && <AcknowledgementsDialog building={building} note={open.note} tz={tz} onClose={close} />}
       {notes.data && unacknowledged.data && (

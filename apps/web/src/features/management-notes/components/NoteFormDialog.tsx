@@ -15,25 +15,25 @@ import { useCreateNote, useEditNote } from "../api.ts";
 
 /**
  * Add a note (body, 'Require acknowledgement') or edit one (body; 'Require everyone to
- * acknowledge again' when the note requires acknowledgement).
+ * acknowledge again' when the note requires acknowledgement). Mounted while open.
  */
 export function NoteFormDialog({
   building,
   note,
-  open,
   onClose,
 }: {
   building: number;
   /** The note edited; none: a new note. */
   note?: ManagementNote;
-  open: boolean;
   onClose: () => void;
 }) {
   const id = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>
+    <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>
       <DialogTitle id={`${id}-title`}>{note ? M.editNote : M.addNote}</DialogTitle>
-      <DialogContent>{open && <NoteForm building={building} note={note} onDone={onClose} />}</DialogContent>
+      <DialogContent>
+        <NoteForm building={building} note={note} onDone={onClose} />
+      </DialogContent>
     </Dialog>
   );
 }
