@@ -128,11 +128,11 @@ export const ManagementNoteEdit = z
     require_acknowledge_edits: boolField().optional(),
     is_active: z.literal(false, { error: MANAGEMENT_NOTE_MESSAGES.onlyExpire }).optional(),
   })
-  .meta({ examples: [{ body: "The garage door is fixed.", require_acknowledge_edits: false }, { is_active: false }] })
   .refine((v) => v.body !== undefined || v.is_active === false, {
     message: MANAGEMENT_NOTE_MESSAGES.nothingToChange,
     path: ["body"],
-  });
+  })
+  .meta({ examples: [{ body: "The garage door is fixed.", require_acknowledge_edits: false }, { is_active: false }] });
 export type ManagementNoteEdit = z.input<typeof ManagementNoteEdit>;
 
 /** The web form (add and edit). */

@@ -37,7 +37,10 @@ const DEMO_NOTES = [
  * acknowledgement and nobody has acknowledged it) and one expired, written by a manager of the
  * building (or anyone with access when it has none).
  */
-export async function seedManagementNotes(db: DbOrTx, opts: { now?: Date } = {}): Promise<{ management_notes: number }> {
+export async function seedManagementNotes(
+  db: DbOrTx,
+  opts: { now?: Date } = {},
+): Promise<{ management_notes: number }> {
   const now = opts.now ?? new Date();
   const existing = await db.execute(sql`select 1 from management_notes limit 1`);
   if (((existing as unknown as { rows: unknown[] }).rows ?? []).length) return { management_notes: 0 };

@@ -106,9 +106,9 @@ describe("management notes", () => {
     expect((await t.as("manager").post(LIST(2), { body: "x".repeat(10001) })).json()).toEqual({
       body: [MESSAGES.maxLength(10000)],
     });
-    expect(
-      (await t.as("manager").post(LIST(2), { body: "x", is_require_acknowledgement: "maybe" })).json(),
-    ).toEqual({ is_require_acknowledgement: [MESSAGES.notABoolean] });
+    expect((await t.as("manager").post(LIST(2), { body: "x", is_require_acknowledgement: "maybe" })).json()).toEqual({
+      is_require_acknowledgement: [MESSAGES.notABoolean],
+    });
     expect((await t.as("manager").post(LIST(2), [1, 2])).statusCode).toBe(400);
     expect((await t.as("salvarez").post(LIST(2), { body: "x" })).statusCode).toBe(403);
   });
@@ -119,7 +119,11 @@ describe("management notes", () => {
     const first = await t.as("frontdesk").post(`${ONE(1, note.id)}acknowledge/`);
     expect(first.statusCode).toBe(200);
     const ack = first.json().acknowledgement as ManagementNoteAcknowledgement;
-    expect(ack).toMatchObject({ id: expect.any(Number), first_name: expect.any(String), date_created: expect.any(String) });
+    expect(ack).toMatchObject({
+      id: expect.any(Number),
+      first_name: expect.any(String),
+      date_created: expect.any(String),
+    });
     const again = await t.as("frontdesk").post(`${ONE(1, note.id)}acknowledge/`);
     expect(again.json().acknowledgement.id).toBe(ack.id);
     expect(await unacknowledged("frontdesk", 1)).not.toContain(note.id);

@@ -109,7 +109,8 @@ export async function editNote(
     id,
     {
       body: input.body,
-      newVersion: input.body !== undefined && note.is_require_acknowledgement && input.require_acknowledge_edits === true,
+      newVersion:
+        input.body !== undefined && note.is_require_acknowledgement && input.require_acknowledge_edits === true,
       expire: input.is_active === false,
     },
     ctx.clock(),

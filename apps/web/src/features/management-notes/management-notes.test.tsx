@@ -27,11 +27,7 @@ function note(id: number, over: Partial<ManagementNote> = {}): ManagementNote {
 }
 
 /** Newest first, as the API lists them: 3 and 1 require acknowledgement, 2 does not. */
-const NOTES = [
-  note(3, { is_require_acknowledgement: true }),
-  note(2),
-  note(1, { is_require_acknowledgement: true }),
-];
+const NOTES = [note(3, { is_require_acknowledgement: true }), note(2), note(1, { is_require_acknowledgement: true })];
 
 const api = (notes: ManagementNote[], unacknowledged: number[], extra: Handler = () => undefined) =>
   fakeApi(extra, (c: FakeCall) => {
@@ -68,7 +64,10 @@ describe("Notes from management", () => {
   it("pops the unacknowledged notes up one by one, oldest first; acknowledging moves on", async () => {
     const { calls } = api(NOTES, [3, 1], (c) =>
       c.method === "POST" && /acknowledge\/$/.test(c.path)
-        ? { status: 200, body: { acknowledgement: { id: 1, user_id: 42, first_name: "Dana", last_name: "Desk", date_created: "" } } }
+        ? {
+            status: 200,
+            body: { acknowledgement: { id: 1, user_id: 42, first_name: "Dana", last_name: "Desk", date_created: "" } },
+          }
         : undefined,
     );
     renderWithApp(<ManagementNotesWidget />);
@@ -108,7 +107,10 @@ describe("Notes from management", () => {
       c.method === "POST" && c.path === `${LIST}1/acknowledge/`
         ? fail
           ? { status: 500, body: { detail: "boom" } }
-          : { status: 200, body: { acknowledgement: { id: 5, user_id: 42, first_name: "D", last_name: "D", date_created: "" } } }
+          : {
+              status: 200,
+              body: { acknowledgement: { id: 5, user_id: 42, first_name: "D", last_name: "D", date_created: "" } },
+            }
         : undefined,
     );
     renderWithApp(<ManagementNotesWidget />);

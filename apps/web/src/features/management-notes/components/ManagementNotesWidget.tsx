@@ -58,7 +58,12 @@ export function ManagementNotesWidget() {
                     (n.is_acknowledged ? (
                       <Chip size="small" color="success" icon={<DoneIcon />} label={M.acknowledged} />
                     ) : (
-                      <Chip size="small" color="warning" label={M.requiresAcknowledgement} />
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        sx={{ color: "text.primary", borderColor: "warning.main" }}
+                        label={M.requiresAcknowledgement}
+                      />
                     ))}
                   {manage && (
                     <Box sx={{ ml: "auto", display: "flex", gap: 0.5, flexWrap: "wrap" }}>
