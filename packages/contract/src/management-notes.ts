@@ -131,9 +131,13 @@ export const ManagementNoteEdit = z
   .refine((v) => v.body !== undefined || v.is_active === false, {
     message: MANAGEMENT_NOTE_MESSAGES.nothingToChange,
     path: ["body"],
-  })
-  .meta({ examples: [{ body: "The garage door is fixed.", require_acknowledge_edits: false }, { is_active: false }] });
+  });
 export type ManagementNoteEdit = z.input<typeof ManagementNoteEdit>;
+/** The PATCH body as the API document shows it: an edit or an expiry. */
+export const ManagementNoteEditDoc = z.union([
+  z.object({ body: z.string(), require_acknowledge_edits: z.boolean().optional() }),
+  z.object({ is_active: z.literal(false) }),
+]);
 
 /** The web form (add and edit). */
 export const ManagementNoteForm = z.object({

@@ -9,7 +9,7 @@ import {
   ManagementNoteAcknowledgements,
   ManagementNoteAcknowledgeResult,
   ManagementNoteCreate,
-  ManagementNoteEdit,
+  ManagementNoteEditDoc,
   ManagementNoteListQuery,
   ManagementNotePage,
   ManagementNoteParams,
@@ -87,7 +87,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         summary:
           "Edits an active note ({body, require_acknowledge_edits}: everyone acknowledges again) or expires it ({is_active: false})",
         params: ManagementNoteParams,
-        body: ManagementNoteEdit,
+        body: ManagementNoteEditDoc,
         response: { 200: ManagementNote, ...errors },
       },
     },
