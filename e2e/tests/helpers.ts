@@ -12,8 +12,21 @@ export const PNG = Buffer.from(
 /** How long signing in may take to reach the portal (the first sign-in starts the server's caches). */
 const SIGNED_IN_WITHIN = { timeout: 30_000 };
 
+export interface SignInOptions {
+  /**
+   * Let the notes from management ask the user to acknowledge them (their own spec). Otherwise
+   * the browser context is told nothing is left to acknowledge, so the demo note that waits for
+   * everyone's acknowledgement never covers the dashboard of the other suites.
+   */
+  managementNotes?: boolean;
+}
+
+const UNACKNOWLEDGED_NOTES = "**/api/v1/core/buildings/*/management-notes/get_unacknowledged/";
+
 /** Signs in through the built-in provider's login page and waits for the portal. */
-export async function signIn(page: Page, username: string, path = "/") {
+export async function signIn(page: Page, username: string, path = "/", opts: SignInOptions = {}) {
+  if (!opts.managementNotes)
+    await page.context().route(UNACKNOWLEDGED_NOTES, (route) => route.fulfill({ json: { unacknowledged_ids: [] } }));
   await page.goto(path);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await page.getByLabel("Username").fill(username);
@@ -22,8 +35,8 @@ export async function signIn(page: Page, username: string, path = "/") {
 }
 
 /** Signs in and waits for the dashboard the portal lands on. */
-export async function signInAs(page: Page, username: string) {
-  await signIn(page, username);
+export async function signInAs(page: Page, username: string, opts: SignInOptions = {}) {
+  await signIn(page, username, "/", opts);
   await expect(page).toHaveURL(/\/\d+\/dashboard/, SIGNED_IN_WITHIN);
 }
 
@@ -35,9 +48,9 @@ export async function signInTo(page: Page, username: string, path: string) {
 }
 
 /** A second user: a page of its own browser context, signed in. */
-export async function otherUser(browser: Browser, username: string): Promise<Page> {
+export async function otherUser(browser: Browser, username: string, opts: SignInOptions = {}): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInAs(page, username);
+  await signInAs(page, username, opts);
   return page;
 }
 

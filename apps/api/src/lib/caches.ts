@@ -207,6 +207,17 @@ export const TOPICS = {
     param: "building",
     sources: [{ table: "elevator_reservations", id: column("building_id") }],
   },
+  /** A note from management of the building, or an acknowledgement of one. */
+  management_notes: {
+    param: "building",
+    sources: [
+      { table: "management_notes", id: column("building_id") },
+      {
+        table: "management_note_acknowledgements",
+        id: { join: "SELECT n.building_id FROM management_notes n WHERE n.id = {note_id}" },
+      },
+    ],
+  },
   /** Service elevator reservation types and the buildings they are offered in. */
   reservation_types: {
     param: "all",
@@ -316,6 +327,7 @@ export const SUBSCRIBERS = {
     "elevator_reservations",
     "reservation_types",
     "employees",
+    "management_notes",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

@@ -65,6 +65,8 @@ export const topics = {
   amenityReservations: (buildingId: number) => `amenity_reservations:${buildingId}`,
   elevatorReservations: (buildingId: number) => `elevator_reservations:${buildingId}`,
   reservationTypes: "reservation_types:all",
+  /** A note from management of the building or an acknowledgement of one. */
+  managementNotes: (buildingId: number) => `management_notes:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

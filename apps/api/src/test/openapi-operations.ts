@@ -118,6 +118,7 @@ export const SECOND_OBJECT: Record<string, string> = {
   trackId:
     "select id from occupancy_tracking where occupancy_id in (select id from occupancies where building_id = $1)",
   itemId: "select id from package_queue where building_id = $1",
+  managementNoteId: "select id from management_notes where building_id = $1 and is_active",
 };
 const objectCache = new WeakMap<Database, Map<string, number | null>>();
 

@@ -22,6 +22,7 @@ import { clubKeys } from "../features/clubs/index.ts";
 import { amenityReservationKeys } from "../features/amenity-reservations/index.ts";
 import { elevatorKeys, reservationTypeKeys } from "../features/elevator-reservations/index.ts";
 import { dashboardWidgetKeys } from "../features/dashboard-widgets/index.ts";
+import { managementNoteKeys } from "../features/management-notes/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -74,5 +75,7 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   reservation_types: () => [{ queryKey: reservationTypeKeys.all }],
   // Staff accounts and their sign-ins: the dashboard's active employees.
   employees: () => [{ queryKey: dashboardWidgetKeys.activeEmployees() }],
+  // Notes from management on the dashboard: the list, what is left to acknowledge (the popup), acknowledgements.
+  management_notes: () => [{ queryKey: managementNoteKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

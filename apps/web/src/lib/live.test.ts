@@ -43,6 +43,7 @@ const topics: LiveTopicMap = {
   elevator_reservations: () => [{ queryKey: ["elevator-reservations"] }],
   reservation_types: () => [{ queryKey: ["reservation-types"] }],
   employees: () => [{ queryKey: ["dashboard-widgets", "active-employees"] }],
+  management_notes: () => [{ queryKey: ["management-notes"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

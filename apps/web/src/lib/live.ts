@@ -37,6 +37,7 @@ export const LIVE_TOPICS = [
   "elevator_reservations",
   "reservation_types",
   "employees",
+  "management_notes",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

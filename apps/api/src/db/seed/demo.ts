@@ -10,6 +10,7 @@ import { seedClubs } from "./clubs.ts";
 import { seedAmenityReservations } from "./amenity-reservations.ts";
 import { seedElevatorReservations } from "./elevator-reservations.ts";
 import { seedDashboard } from "./dashboard.ts";
+import { seedManagementNotes } from "./management-notes.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -708,6 +709,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   await seedAmenityReservations(tx, { now });
   await seedElevatorReservations(tx, { now });
   await seedDashboard(tx, { now });
+  await seedManagementNotes(tx, { now });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,

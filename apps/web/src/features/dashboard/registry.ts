@@ -9,6 +9,7 @@ import { shiftLogWidgets } from "../shift-logs/index.ts";
 import { keyWidgets } from "../access-keys/index.ts";
 import { contractorWidgets } from "../contractors/index.ts";
 import { dashboardWidgetWidgets } from "../dashboard-widgets/index.ts";
+import { managementNoteWidgets } from "../management-notes/index.ts";
 import type { DashboardWidget } from "./model.ts";
 
 export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
@@ -18,4 +19,5 @@ export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
   ...keyWidgets,
   ...contractorWidgets,
   ...dashboardWidgetWidgets,
+  ...managementNoteWidgets,
 ];
