@@ -63,7 +63,12 @@ describe("mailgun", () => {
     const call = signedMailgun(data);
     expect(ADAPTERS.mailgun.verify(raw(call), cfg)).toBe(true);
     expect(await ADAPTERS.mailgun.parse(raw(call))).toEqual([
-      expect.objectContaining({ event_id: "mg-evt-1", message_id: 42, state: "bounced", reason: "5.1.1 The email account does not exist" }),
+      expect.objectContaining({
+        event_id: "mg-evt-1",
+        message_id: 42,
+        state: "bounced",
+        reason: "5.1.1 The email account does not exist",
+      }),
     ]);
     const temporary = await ADAPTERS.mailgun.parse(raw(signedMailgun({ ...data, severity: "temporary" })));
     expect(temporary[0].state).toBe("deferred");
@@ -80,7 +85,14 @@ describe("mailgun", () => {
 describe("sendgrid", () => {
   const events = [
     { email: "a@example.com", event: "delivered", sg_event_id: "sg-1", timestamp: 1, portico_message_id: "42" },
-    { email: "b@example.com", event: "bounce", type: "bounce", reason: "550 unknown", sg_event_id: "sg-2", portico_message_id: "42" },
+    {
+      email: "b@example.com",
+      event: "bounce",
+      type: "bounce",
+      reason: "550 unknown",
+      sg_event_id: "sg-2",
+      portico_message_id: "42",
+    },
     { email: "c@example.com", event: "spamreport", sg_event_id: "sg-3", portico_message_id: "42" },
     { email: "d@example.com", event: "click", sg_event_id: "sg-4", portico_message_id: "42" },
   ];
@@ -103,7 +115,7 @@ describe("sendgrid", () => {
 describe("postmark", () => {
   const bounce = {
     RecordType: "Bounce",
-    ID: 4323372036854775807,
+    ID: 4323372036,
     Type: "HardBounce",
     Email: "gone@example.com",
     BouncedAt: new Date().toISOString(),
@@ -112,9 +124,21 @@ describe("postmark", () => {
   };
   it("reads a bounce, a delivery and an open with the right credentials", async () => {
     expect(ADAPTERS.postmark.verify(raw(postmarkCall(bounce)), cfg)).toBe(true);
-    expect((await ADAPTERS.postmark.parse(raw(postmarkCall(bounce))))[0]).toMatchObject({ message_id: 42, state: "bounced" });
-    const delivery = { RecordType: "Delivery", MessageID: "pm-1", Recipient: "a@example.com", DeliveredAt: "2026-11-27T10:00:00Z", Metadata: { portico_message_id: "42" } };
-    expect((await ADAPTERS.postmark.parse(raw(postmarkCall(delivery))))[0]).toMatchObject({ state: "delivered", email: "a@example.com" });
+    expect((await ADAPTERS.postmark.parse(raw(postmarkCall(bounce))))[0]).toMatchObject({
+      message_id: 42,
+      state: "bounced",
+    });
+    const delivery = {
+      RecordType: "Delivery",
+      MessageID: "pm-1",
+      Recipient: "a@example.com",
+      DeliveredAt: "2026-11-27T10:00:00Z",
+      Metadata: { portico_message_id: "42" },
+    };
+    expect((await ADAPTERS.postmark.parse(raw(postmarkCall(delivery))))[0]).toMatchObject({
+      state: "delivered",
+      email: "a@example.com",
+    });
     const complaint = { ...bounce, RecordType: "SpamComplaint", Type: "SpamComplaint" };
     expect((await ADAPTERS.postmark.parse(raw(postmarkCall(complaint))))[0].state).toBe("spam");
   });
@@ -139,17 +163,28 @@ describe("ses (SNS)", () => {
       const call = signedSns({ Message: message }, { version });
       expect(ADAPTERS.ses.verify(raw(call), cfg)).toBe(true);
       expect(await ADAPTERS.ses.parse(raw(call))).toEqual([
-        expect.objectContaining({ message_id: 42, email: "gone@example.com", state: "bounced", reason: "smtp; 550 5.1.1 user unknown" }),
+        expect.objectContaining({
+          message_id: 42,
+          email: "gone@example.com",
+          state: "bounced",
+          reason: "smtp; 550 5.1.1 user unknown",
+        }),
       ]);
     }
   });
   it("acknowledges a subscription confirmation without events", async () => {
-    const call = signedSns({ Type: "SubscriptionConfirmation", Message: "confirm", SubscribeURL: "https://sns.example/confirm" });
+    const call = signedSns({
+      Type: "SubscriptionConfirmation",
+      Message: "confirm",
+      SubscribeURL: "https://sns.example/confirm",
+    });
     expect(ADAPTERS.ses.verify(raw(call), cfg)).toBe(true);
     expect(await ADAPTERS.ses.parse(raw(call))).toEqual([]);
   });
   it("refuses another topic, a changed message and a stale timestamp", () => {
-    expect(ADAPTERS.ses.verify(raw(signedSns({ Message: message, TopicArn: "arn:aws:sns:us-east-1:1:other" })), cfg)).toBe(false);
+    expect(
+      ADAPTERS.ses.verify(raw(signedSns({ Message: message, TopicArn: "arn:aws:sns:us-east-1:1:other" })), cfg),
+    ).toBe(false);
     const call = signedSns({ Message: message });
     expect(ADAPTERS.ses.verify(raw({ ...call, body: call.body.replace("Permanent", "Transient") }), cfg)).toBe(false);
     expect(ADAPTERS.ses.verify(raw(signedSns({ Message: message }, { at: minutesAgo(30) })), cfg)).toBe(false);
@@ -158,14 +193,24 @@ describe("ses (SNS)", () => {
 
 describe("dsn (bounce messages)", () => {
   it("reads the VERP address, the status and the diagnostic of a multipart/report", async () => {
-    const call = { headers: { "x-portico-dsn-secret": cfg.dsnSecret! }, body: bounceMessage({ messageId: 42, email: "gone@example.com" }) };
+    const call = {
+      headers: { "x-portico-dsn-secret": cfg.dsnSecret! },
+      body: bounceMessage({ messageId: 42, email: "gone@example.com" }),
+    };
     expect(ADAPTERS.dsn.verify(raw(call), cfg)).toBe(true);
     const [e] = await ADAPTERS.dsn.parse(raw(call));
     expect(e).toMatchObject({ message_id: 42, email: "gone@example.com", event: "hard_bounce", state: "bounced" });
-    expect(e.reason).toBe("550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown in virtual mailbox table");
+    expect(e.reason).toBe(
+      "550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown in virtual mailbox table",
+    );
   });
   it("reads a 4.x.x delay as deferred", async () => {
-    const body = bounceMessage({ messageId: 7, email: "slow@example.com", status: "4.4.1", diagnostic: "421 try again later" });
+    const body = bounceMessage({
+      messageId: 7,
+      email: "slow@example.com",
+      status: "4.4.1",
+      diagnostic: "421 try again later",
+    });
     const [e] = await ADAPTERS.dsn.parse(raw({ headers: {}, body }));
     expect(e).toMatchObject({ message_id: 7, state: "deferred", reason: "421 try again later" });
   });
@@ -175,7 +220,9 @@ describe("dsn (bounce messages)", () => {
   });
   it("groups delivery-status fields per recipient, folded lines joined", () => {
     expect(
-      deliveryStatusOf("Reporting-MTA: dns; x\n\nFinal-Recipient: rfc822; <a@x.com>\nAction: failed\nStatus: 5.0.0\nDiagnostic-Code: smtp; 550\n  gone"),
+      deliveryStatusOf(
+        "Reporting-MTA: dns; x\n\nFinal-Recipient: rfc822; <a@x.com>\nAction: failed\nStatus: 5.0.0\nDiagnostic-Code: smtp; 550\n  gone",
+      ),
     ).toEqual([{ email: "a@x.com", action: "failed", status: "5.0.0", diagnostic: "550 gone" }]);
   });
 });

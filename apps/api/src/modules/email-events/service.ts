@@ -46,7 +46,11 @@ export interface ApplyOutcome {
  * open counts one more open; a hard bounce or complaint suppresses the address (whether or not
  * the message is still known).
  */
-export async function applyDeliveryEvent(tx: DbOrTx, e: DeliveryEvent, eventRowId: number | null): Promise<ApplyOutcome> {
+export async function applyDeliveryEvent(
+  tx: DbOrTx,
+  e: DeliveryEvent,
+  eventRowId: number | null,
+): Promise<ApplyOutcome> {
   let out: ApplyOutcome = { recipientId: null, state: null };
   const recipient = e.message_id !== null ? await repo.lockRecipient(tx, e.message_id, e.email) : null;
   if (recipient) {
@@ -78,11 +82,16 @@ export interface EventsDeps {
  * is not configured, 401 for a bad signature or a stale timestamp) and reads its events; each is
  * recorded once (a replay of provider + event id is ignored) and applied.
  */
-export async function receiveMailEvents(deps: EventsDeps, provider: string, raw: RawMailEvent): Promise<MailEventsResult> {
+export async function receiveMailEvents(
+  deps: EventsDeps,
+  provider: string,
+  raw: RawMailEvent,
+): Promise<MailEventsResult> {
   if (!isMailEventProvider(provider)) throw new NotFoundError();
   const adapter = ADAPTERS[provider];
   const cfg = deps.config.mailEvents;
-  if (!adapter.configured(cfg)) throw new PermissionDeniedError("Delivery events from this provider are not configured.");
+  if (!adapter.configured(cfg))
+    throw new PermissionDeniedError("Delivery events from this provider are not configured.");
   if (!adapter.verify(raw, cfg)) throw new UnauthorizedError("Invalid signature.");
   let events: DeliveryEvent[];
   try {

@@ -61,7 +61,10 @@ export function signedMailgun(eventData: Record<string, unknown>, opts: { at?: D
   };
 }
 
-export function signedSendgrid(events: Record<string, unknown>[], opts: { at?: Date; tamper?: boolean } = {}): SignedCall {
+export function signedSendgrid(
+  events: Record<string, unknown>[],
+  opts: { at?: Date; tamper?: boolean } = {},
+): SignedCall {
   const timestamp = String(seconds(opts.at ?? new Date()));
   const body = JSON.stringify(events);
   const signature = crypto.sign("sha256", Buffer.from(timestamp + body), ec.privateKey).toString("base64");
@@ -75,9 +78,15 @@ export function signedSendgrid(events: Record<string, unknown>[], opts: { at?: D
   };
 }
 
-export function postmarkCall(record: Record<string, unknown>, password = TEST_MAIL_EVENTS.postmarkPassword!): SignedCall {
+export function postmarkCall(
+  record: Record<string, unknown>,
+  password = TEST_MAIL_EVENTS.postmarkPassword!,
+): SignedCall {
   const auth = Buffer.from(`${TEST_MAIL_EVENTS.postmarkUser}:${password}`).toString("base64");
-  return { headers: { "content-type": "application/json", authorization: `Basic ${auth}` }, body: JSON.stringify(record) };
+  return {
+    headers: { "content-type": "application/json", authorization: `Basic ${auth}` },
+    body: JSON.stringify(record),
+  };
 }
 
 export function signedSns(
@@ -100,7 +109,13 @@ export function signedSns(
 }
 
 /** A bounce report as mail servers send it back to the VERP address. */
-export function bounceMessage(o: { messageId: number; email: string; status?: string; action?: string; diagnostic?: string }): string {
+export function bounceMessage(o: {
+  messageId: number;
+  email: string;
+  status?: string;
+  action?: string;
+  diagnostic?: string;
+}): string {
   const status = o.status ?? "5.1.1";
   return [
     "Return-Path: <>",
@@ -132,7 +147,10 @@ export function bounceMessage(o: { messageId: number; email: string; status?: st
     "Remote-MTA: dns; mail.example.com",
     ...(o.diagnostic
       ? [`Diagnostic-Code: smtp; ${o.diagnostic}`]
-      : [`Diagnostic-Code: smtp; 550 5.1.1 <${o.email}>: Recipient address rejected:`, "    User unknown in virtual mailbox table"]),
+      : [
+          `Diagnostic-Code: smtp; 550 5.1.1 <${o.email}>: Recipient address rejected:`,
+          "    User unknown in virtual mailbox table",
+        ]),
     "",
     "--=_report",
     "Content-Type: message/rfc822",

@@ -1,6 +1,11 @@
 import crypto from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { type DeliveryEvent, MAIL_EVENT_STATE, MAIL_EVENT_TOLERANCE_SECONDS, type GenericMailEvent } from "@portico/contract";
+import {
+  type DeliveryEvent,
+  MAIL_EVENT_STATE,
+  MAIL_EVENT_TOLERANCE_SECONDS,
+  type GenericMailEvent,
+} from "@portico/contract";
 import type { MailEventsConfig } from "../../../config.ts";
 
 /** A delivery call as received: its headers and its body, byte for byte (signatures are over the bytes). */
@@ -47,16 +52,17 @@ export function jsonOf(body: Buffer): unknown {
   }
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === "object" && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
 export const recordOf = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
 
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** A provider's string or number as text PostgreSQL can store (NUL bytes and lone surrogates dropped). */
 export const textOf = (v: unknown): string =>
-  (typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : "").replace(UNSTORABLE, "");
+  (typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : "")
+    .replaceAll("\u0000", "")
+    .replace(LONE_SURROGATE, "");
 
 /** Our outbox id as a provider echoes it (a number, a string of digits, or a one-item list of them). */
 export function messageIdOf(v: unknown): number | null {
@@ -70,7 +76,8 @@ export function messageIdOf(v: unknown): number | null {
 /** An instant as ISO 8601 (seconds since the epoch or a date string); null when unreadable. */
 export function isoOf(v: unknown): string | null {
   if (v === undefined || v === null || v === "") return null;
-  const ms = typeof v === "number" ? v * 1000 : /^\d+(\.\d+)?$/.test(textOf(v)) ? Number(v) * 1000 : Date.parse(textOf(v));
+  const ms =
+    typeof v === "number" ? v * 1000 : /^\d+(\.\d+)?$/.test(textOf(v)) ? Number(v) * 1000 : Date.parse(textOf(v));
   const d = new Date(ms);
   return Number.isFinite(d.getTime()) ? d.toISOString() : null;
 }

@@ -54,12 +54,18 @@ function messageIdIn(mail: ParsedMail, returned: string): number | null {
     const v = mail.headers.get(name);
     return typeof v === "string" ? v : v && typeof v === "object" && "text" in v ? String(v.text) : "";
   };
-  const candidates = [headerText("delivered-to"), headerText("x-original-to"), ...addresses(mail.to), headerText("return-path")];
+  const candidates = [
+    headerText("delivered-to"),
+    headerText("x-original-to"),
+    ...addresses(mail.to),
+    headerText("return-path"),
+  ];
   for (const c of candidates) {
     const m = VERP.exec(c);
     if (m) return messageIdOf(m[1]);
   }
-  const own = /X-Portico-Message-Id:\s*(\d{1,10})/i.exec(returned) ?? /Message-ID:\s*<portico-(\d{1,10})@/i.exec(returned);
+  const own =
+    /X-Portico-Message-Id:\s*(\d{1,10})/i.exec(returned) ?? /Message-ID:\s*<portico-(\d{1,10})@/i.exec(returned);
   return own ? messageIdOf(own[1]) : null;
 }
 
@@ -81,7 +87,9 @@ export const dsn: MailEventAdapter = {
   async parse(req) {
     const mail = await simpleParser(req.body, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
     const parts = mail.attachments
-      .filter((a) => /^(message|text)\/(delivery-status|rfc822|rfc822-headers|global-delivery-status)$/i.test(a.contentType))
+      .filter((a) =>
+        /^(message|text)\/(delivery-status|rfc822|rfc822-headers|global-delivery-status)$/i.test(a.contentType),
+      )
       .map((a) => a.content.toString("utf8"));
     const statusText = [mail.text ?? "", ...parts].join("\n\n");
     const messageId = messageIdIn(mail, parts.join("\n") + (mail.text ?? ""));

@@ -41,7 +41,10 @@ export const mailgun: MailEventAdapter = {
     const timestamp = textOf(sig.timestamp);
     const token = textOf(sig.token);
     if (!timestamp || !token || !withinTolerance(timestamp, req.now)) return false;
-    const expected = crypto.createHmac("sha256", cfg.mailgunSigningKey!).update(timestamp + token).digest("hex");
+    const expected = crypto
+      .createHmac("sha256", cfg.mailgunSigningKey!)
+      .update(timestamp + token)
+      .digest("hex");
     return safeEqual(expected, textOf(sig.signature));
   },
   parse(req) {

@@ -29,10 +29,14 @@ export function snsStringToSign(m: Record<string, unknown>): string | null {
 }
 
 const recipientsOf = (list: unknown, key = "emailAddress") =>
-  (Array.isArray(list) ? list : []).map((r) => (isRecord(r) ? { email: textOf(r[key]), reason: r.diagnosticCode } : { email: textOf(r), reason: undefined }));
+  (Array.isArray(list) ? list : []).map((r) =>
+    isRecord(r) ? { email: textOf(r[key]), reason: r.diagnosticCode } : { email: textOf(r), reason: undefined },
+  );
 
 /** The recipients an SES event is about and what it makes of each. */
-function eventsOf(n: Record<string, unknown>): { event: GenericMailEvent; email: string; reason?: unknown; at?: unknown }[] {
+function eventsOf(
+  n: Record<string, unknown>,
+): { event: GenericMailEvent; email: string; reason?: unknown; at?: unknown }[] {
   const type = textOf(n.eventType) || textOf(n.notificationType);
   const mail = recordOf(n.mail);
   switch (type) {
@@ -48,7 +52,8 @@ function eventsOf(n: Record<string, unknown>): { event: GenericMailEvent; email:
     case "Bounce": {
       const b = recordOf(n.bounce);
       const kind = textOf(b.bounceType);
-      const event: GenericMailEvent = kind === "Permanent" ? "hard_bounce" : kind === "Transient" ? "soft_bounce" : "deferred";
+      const event: GenericMailEvent =
+        kind === "Permanent" ? "hard_bounce" : kind === "Transient" ? "soft_bounce" : "deferred";
       return recipientsOf(b.bouncedRecipients).map((r) => ({ event, ...r, at: b.timestamp }));
     }
     case "Complaint": {
@@ -60,7 +65,11 @@ function eventsOf(n: Record<string, unknown>): { event: GenericMailEvent; email:
       return recipientsOf(d.delayedRecipients).map((r) => ({ event: "deferred" as const, ...r, at: d.timestamp }));
     }
     case "Reject":
-      return recipientsOf(mail.destination).map((r) => ({ event: "rejected" as const, email: r.email, reason: recordOf(n.reject).reason }));
+      return recipientsOf(mail.destination).map((r) => ({
+        event: "rejected" as const,
+        email: r.email,
+        reason: recordOf(n.reject).reason,
+      }));
     case "Open": {
       const o = recordOf(n.open);
       return recipientsOf(mail.destination).map((r) => ({ event: "open" as const, email: r.email, at: o.timestamp }));
@@ -83,7 +92,8 @@ export const ses: MailEventAdapter = {
     const toSign = snsStringToSign(m);
     if (!toSign || !cfg.sesTopicArns.includes(textOf(m.TopicArn))) return false;
     if (!withinTolerance(textOf(m.Timestamp), req.now)) return false;
-    const algorithm = textOf(m.SignatureVersion) === "2" ? "sha256" : textOf(m.SignatureVersion) === "1" ? "sha1" : null;
+    const algorithm =
+      textOf(m.SignatureVersion) === "2" ? "sha256" : textOf(m.SignatureVersion) === "1" ? "sha1" : null;
     if (!algorithm) return false;
     try {
       return crypto.verify(algorithm, Buffer.from(toSign), cfg.sesCertPem!, Buffer.from(textOf(m.Signature), "base64"));
