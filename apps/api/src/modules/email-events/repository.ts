@@ -6,7 +6,7 @@ import { rowsOf } from "../../lib/sql.ts";
 
 /* Delivery events: the record of each event received, and the recipient rows and suppressions they move. */
 
-export interface StoredEvent {
+interface StoredEvent {
   provider: string;
   event_id: string;
   message_id: number | null;

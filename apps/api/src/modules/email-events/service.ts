@@ -35,7 +35,7 @@ export function nextState(current: MailState | null, event: Pick<DeliveryEvent, 
   return RANK[event.state] >= RANK[current] ? event.state : null;
 }
 
-export interface ApplyOutcome {
+interface ApplyOutcome {
   recipientId: number | null;
   state: MailState | null;
 }
@@ -71,7 +71,7 @@ export async function applyDeliveryEvent(
   return out;
 }
 
-export interface EventsDeps {
+interface EventsDeps {
   db: Db;
   config: Pick<Config, "mailEvents">;
   log: Pick<FastifyBaseLogger, "warn">;

@@ -6,7 +6,7 @@ import { deliveryEvent, digestId, header, messageIdOf, safeEqual, type MailEvent
 const VERP = /bounces\+(\d{1,10})@/i;
 
 /** One recipient block of a message/delivery-status part (RFC 3464). */
-export interface DsnRecipient {
+interface DsnRecipient {
   email: string;
   action: string;
   status: string;
