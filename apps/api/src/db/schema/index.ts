@@ -16,4 +16,5 @@ export * from "./vendors.ts";
 export * from "./clubs.ts";
 export * from "./amenity-reservations.ts";
 export * from "./elevator-reservations.ts";
+export * from "./emails.ts";
 export * from "./email-delivery.ts";
