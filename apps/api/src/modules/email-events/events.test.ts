@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MailEventsResult, Occupant } from "@portico/contract";
 import { createTestApp, secondInstance, type TestApp } from "../../test/app.ts";
 import { loadConfig } from "../../config.ts";
+import { sendMail, SUPPRESSED_REASON } from "../../lib/mail.ts";
 import { DEMO_TENANT } from "../../db/seed/demo-accounts.ts";
 import {
   bounceMessage,
@@ -284,5 +285,40 @@ describe("POST /emails/events/{provider}/", () => {
     expect((await post("dsn", { headers, body })).json()).toMatchObject({ applied: 0, ignored: 1 });
     expect((await t.as("manager").patch(person, { email: `changed.${resident.email}` })).statusCode).toBe(200);
     expect(Occupant.parse((await t.as("manager").get(person)).json()).email_bounced).toBe(false);
+  });
+
+  it("a mail of the mail layer bounces by its headers' id, and the suppressed address is not mailed again", async () => {
+    const deps = { db: t.db, config: t.config };
+    const to = "leaving@example.com";
+    const sent = await sendMail(deps, {
+      kind: "package_notice",
+      to: [to],
+      subject: "A package",
+      text: "At the desk.",
+      building_id: 1,
+    });
+    const { rows } = await t.database.query("select id, state from email_recipients where message_id = $1", [sent!.id]);
+    expect(rows[0].state).toBe("sent");
+    await post("generic", generic("hard_bounce", sent!.id, to, "550 mailbox gone"));
+    expect(await recipientRow(Number(rows[0].id))).toMatchObject({
+      state: "bounced",
+      reject_reason: "550 mailbox gone",
+    });
+    const next = await sendMail(deps, {
+      kind: "package_notice",
+      to: [to, "staying@example.com"],
+      subject: "Another package",
+      text: "At the desk.",
+      building_id: 1,
+    });
+    const { rows: again } = await t.database.query(
+      `select r.email, r.state, r.reject_reason from email_recipients r
+       join email_messages m on m.record_id = r.record_id where m.id = $1 order by r.email`,
+      [next!.id],
+    );
+    expect(again).toEqual([
+      { email: to, state: "rejected", reject_reason: SUPPRESSED_REASON },
+      { email: "staying@example.com", state: "sent", reject_reason: null },
+    ]);
   });
 });
