@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The delivery events' signing secret of the test server only (tests/email-delivery.spec.ts signs with it). */
+export const E2E_MAIL_EVENTS_SECRET = "whsec_ZTJlLW9ubHktbWFpbC1ldmVudHMtc2VjcmV0";
 
 /**
  * Browser tests: Debian's Chromium against the real server (built web app, API, built-in
@@ -43,6 +45,13 @@ export default defineConfig({
     url: `${BASE_URL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), PUBLIC_URL: BASE_URL, LOG_LEVEL: "warn", NODE_ENV: "production", DEMO_DATA: "1" },
+    env: {
+      PORT: String(PORT),
+      PUBLIC_URL: BASE_URL,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      DEMO_DATA: "1",
+      MAIL_EVENTS_SECRET: E2E_MAIL_EVENTS_SECRET,
+    },
   },
 });

@@ -39,6 +39,15 @@ const Env = z.object({
   RUN_JOBS: bool,
   CACHES: bool,
   LIVE_MAX_STREAMS: z.coerce.number().int().positive().optional(),
+  /** Delivery events (POST /emails/events/{provider}/): each provider is refused until its secret is set. */
+  MAIL_EVENTS_SECRET: z.string().min(1).optional(),
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(1).optional(),
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().min(1).optional(),
+  POSTMARK_WEBHOOK_USER: z.string().min(1).optional(),
+  POSTMARK_WEBHOOK_PASSWORD: z.string().min(1).optional(),
+  SES_SNS_CERT_PEM: z.string().min(1).optional(),
+  SES_SNS_TOPIC_ARNS: z.string().min(1).optional(),
+  DSN_SECRET: z.string().min(1).optional(),
 });
 
 /** An S3-compatible bucket for the stored files (lib/files.ts, S3FileStore). */
@@ -52,6 +61,23 @@ export interface FilesS3 {
   secretAccessKey: string | null;
   /** bucket in the path (http://host/bucket/key) rather than in the host name */
   forcePathStyle: boolean;
+}
+
+/** The secrets that authenticate delivery events, per provider (null: that provider is refused). */
+export interface MailEventsConfig {
+  /** Standard Webhooks secret of the generic events ('whsec_…'). */
+  secret: string | null;
+  mailgunSigningKey: string | null;
+  /** SendGrid's Event Webhook verification key (base64 DER or PEM, ECDSA P-256). */
+  sendgridPublicKey: string | null;
+  postmarkUser: string | null;
+  postmarkPassword: string | null;
+  /** The SNS signing certificate (PEM), configured: nothing is fetched from the network. */
+  sesCertPem: string | null;
+  /** The SNS topics accepted (comma-separated ARNs); none: every SES event is refused. */
+  sesTopicArns: string[];
+  /** Shared secret of the bounce (DSN) forwarder, in the X-Portico-Dsn-Secret header. */
+  dsnSecret: string | null;
 }
 
 export type Config = {
@@ -86,6 +112,7 @@ export type Config = {
   caches: boolean;
   /** Live screens: open event streams this instance accepts (each user at most 10 of them). */
   liveMaxStreams: number;
+  mailEvents: MailEventsConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -135,6 +162,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runJobs: e.RUN_JOBS ?? true,
     caches: e.CACHES ?? true,
     liveMaxStreams: e.LIVE_MAX_STREAMS ?? 10_000,
+    mailEvents: {
+      secret: e.MAIL_EVENTS_SECRET ?? null,
+      mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY ?? null,
+      sendgridPublicKey: e.SENDGRID_WEBHOOK_PUBLIC_KEY ?? null,
+      postmarkUser: e.POSTMARK_WEBHOOK_USER ?? null,
+      postmarkPassword: e.POSTMARK_WEBHOOK_PASSWORD ?? null,
+      sesCertPem: e.SES_SNS_CERT_PEM?.replace(/\\n/g, "\n") ?? null,
+      sesTopicArns: (e.SES_SNS_TOPIC_ARNS ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+      dsnSecret: e.DSN_SECRET ?? null,
+    },
   };
   return { ...base, ...overrides, oidc: { ...base.oidc, ...(overrides.oidc ?? {}) } };
 }

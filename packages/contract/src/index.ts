@@ -28,3 +28,4 @@ export * from "./elevator-reservations.ts";
 export * from "./email-delivery.ts";
 export * from "./dashboard.ts";
 export * from "./management-notes.ts";
+export * from "./emails.ts";

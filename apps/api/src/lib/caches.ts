@@ -101,6 +101,13 @@ export const TOPICS = {
           "last_login IS NULL",
         ]),
       },
+      /** A resident's address suppressed after a bounce or complaint ('Email bounced'). */
+      {
+        table: "email_suppressions",
+        id: {
+          join: "SELECT oc.building_id FROM users u JOIN occupants o ON o.user_id = u.id JOIN occupancies oc ON oc.id = o.occupancy_id WHERE lower(u.email) = {email}",
+        },
+      },
     ],
   },
   /** A package of the building (every column: the views show to whom it was announced). */

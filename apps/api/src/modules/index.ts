@@ -21,6 +21,7 @@ import amenityReservations from "./amenity-reservations/routes.ts";
 import elevatorReservations from "./elevator-reservations/routes.ts";
 import dashboardWidgets from "./dashboard-widgets/routes.ts";
 import managementNotes from "./management-notes/routes.ts";
+import emailEvents from "./email-events/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -46,4 +47,5 @@ export const modules: FastifyPluginAsync[] = [
   elevatorReservations,
   dashboardWidgets,
   managementNotes,
+  emailEvents,
 ];

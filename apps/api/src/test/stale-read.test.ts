@@ -439,8 +439,10 @@ describe("a write on one instance is seen by the caches of another within a seco
     expect(cached.length).toBeGreaterThanOrEqual(5);
 
     const order = { POST: 0, PUT: 1, PATCH: 2, DELETE: 3 } as Record<string, number>;
+    // Public writes (provider webhooks) are signed by the caller, not made by a user: their module tests cover them.
+    const isPublic = (o: Operation) => o.security !== undefined && o.security.length === 0;
     const writes = ops
-      .filter((o) => o.method in order && !o.path.includes("/oidc/"))
+      .filter((o) => o.method in order && !o.path.includes("/oidc/") && !isPublic(o))
       .sort((a, b) => order[a.method] - order[b.method] || a.path.localeCompare(b.path));
     const run = await exercise(writes, cached);
     console.log(

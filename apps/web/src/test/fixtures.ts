@@ -11,6 +11,7 @@ export function makeOccupant(over: Partial<Occupant> = {}): Occupant {
     email: "taylor.morgan@example.com",
     is_placeholder_email: false,
     has_email: true,
+    email_bounced: false,
     phone_number: "(212) 555-0199",
     pronouns: "she/her",
     emergency_contact_info: "Sam Morgan (212) 555-0100",

@@ -27,6 +27,8 @@ export const Occupant = AccountHolder.extend({
   is_placeholder_email: z.boolean(),
   /** True when a real address is on file (every role; the address itself only for managers). */
   has_email: z.boolean(),
+  /** True when the resident's current address bounced or complained (suppressed); clears when it changes. */
+  email_bounced: z.boolean().optional().default(false),
   phone_number: z.string(),
   pronouns: z.string(),
   emergency_contact_info: z.string(),

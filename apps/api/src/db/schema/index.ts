@@ -17,3 +17,5 @@ export * from "./clubs.ts";
 export * from "./amenity-reservations.ts";
 export * from "./elevator-reservations.ts";
 export * from "./management-notes.ts";
+export * from "./emails.ts";
+export * from "./email-delivery.ts";

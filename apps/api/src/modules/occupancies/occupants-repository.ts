@@ -37,6 +37,7 @@ function toOccupant(r: Record<string, unknown>, viewer: Viewer): Occupant {
     email: residentEmail(viewer.contact, email),
     is_placeholder_email: viewer.contact.email && email.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`),
     has_email: email.trim() !== "" && !email.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`),
+    email_bounced: Boolean(r.email_bounced),
     phone_number: residentPhone(viewer.contact, str(r.phone_number)),
     pronouns: str(r.pronouns),
     emergency_contact_info: str(r.emergency_contact_info),
@@ -59,7 +60,8 @@ const OCCUPANT_COLUMNS = sql`o.id, o.user_id, o.occupancy_id, o.type, o.is_activ
     o.photo_url, o.welcome_email_sent_time, o.is_text_maintenance_activity, o.is_email_maintenance_activity,
     o.is_text_package_activity, o.is_email_package_activity,
     u.username, u.email, u.first_name, u.last_name, u.phone_number,
-    (u.is_active and (u.password_hash is not null or u.last_login is not null)) as has_account`;
+    (u.is_active and (u.password_hash is not null or u.last_login is not null)) as has_account,
+    exists (select 1 from email_suppressions s where s.email = lower(u.email)) as email_bounced`;
 
 const OCCUPANT_SELECT = sql`
   select ${OCCUPANT_COLUMNS}, a.apartment_number, oc.building_id, a.sort_key

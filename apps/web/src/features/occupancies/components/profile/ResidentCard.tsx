@@ -5,11 +5,12 @@ import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import PersonIcon from "@mui/icons-material/Person";
-import type { Occupant } from "@portico/contract";
+import WarningAmberIcon from "@mui/icons-material/WarningAmber";
+import { EMAIL_BOUNCED_LABEL, type Occupant } from "@portico/contract";
 import { occupantName } from "./model.ts";
 import { photoFrameSx } from "./styles.ts";
 
-/** A resident: photo, name, type, pronouns, phone, e-mail (when given), emergency contact, actions. */
+/** A resident: photo, name, type, pronouns, phone, e-mail (when given; 'Email bounced' when suppressed), emergency contact, actions. */
 export function ResidentCard({
   occupant: o,
   actions,
@@ -62,11 +63,23 @@ export function ResidentCard({
               <Link href={`tel:${o.phone_number.replace(/[^\d+]/g, "")}`}>{o.phone_number}</Link>
             </Field>
           )}
-          {email && (
+          {(email || o.email_bounced) && (
             <Field label="Email">
-              <Link href={`mailto:${email}`} sx={{ overflowWrap: "anywhere" }}>
-                {email}
-              </Link>
+              {email && (
+                <Link href={`mailto:${email}`} sx={{ overflowWrap: "anywhere" }}>
+                  {email}
+                </Link>
+              )}
+              {o.email_bounced && (
+                <Chip
+                  label={EMAIL_BOUNCED_LABEL}
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                  icon={<WarningAmberIcon />}
+                  sx={{ ml: email ? 1 : 0, height: 20, verticalAlign: "middle" }}
+                />
+              )}
             </Field>
           )}
           {o.emergency_contact_info && (

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
+import { EMAIL_BOUNCED_LABEL } from "@portico/contract";
 import { ResidentsSection } from "./ResidentsSection.tsx";
 import { INACTIVE_RESIDENTS_TITLE, residentsTitle } from "./model.ts";
 import { fakeApi, makeMe, makeOccupancy, makeOccupant, renderWithApp, settingsWith } from "./testing.tsx";
@@ -48,6 +49,26 @@ describe("residents section", () => {
     const brenda = screen.getByRole("article", { name: "Brenda Green" });
     expect(within(brenda).queryByText("Email")).toBeNull();
     expect(within(brenda).getByText("Occupant")).toBeTruthy();
+  });
+
+  it("marks a resident whose e-mail bounced, also for staff who do not see the address", () => {
+    fakeApi();
+    renderWithApp(
+      <ResidentsSection
+        occupancy={makeOccupancy({
+          occupant_set: [
+            makeOccupant({ email_bounced: true }),
+            makeOccupant({ id: 2, first_name: "Brenda", last_name: "Green", email: "", email_bounced: true }),
+            makeOccupant({ id: 4, first_name: "Carl", last_name: "Fine" }),
+          ],
+        })}
+      />,
+    );
+    const taylor = screen.getByRole("article", { name: "Taylor Morgan" });
+    expect(within(taylor).getByText("taylor.morgan@example.com")).toBeTruthy();
+    expect(within(taylor).getByText(EMAIL_BOUNCED_LABEL)).toBeTruthy();
+    expect(within(screen.getByRole("article", { name: "Brenda Green" })).getByText(EMAIL_BOUNCED_LABEL)).toBeTruthy();
+    expect(within(screen.getByRole("article", { name: "Carl Fine" })).queryByText(EMAIL_BOUNCED_LABEL)).toBeNull();
   });
 
   it("keeps inactive residents in a collapsed group", () => {
