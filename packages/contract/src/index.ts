@@ -26,3 +26,6 @@ export * from "./amenity-reservations.ts";
 export * from "./reservation-types.ts";
 export * from "./elevator-reservations.ts";
 export * from "./email-delivery.ts";
+export * from "./email-templates.ts";
+export * from "./memo-groups.ts";
+export * from "./documents.ts";
