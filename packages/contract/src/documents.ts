@@ -24,7 +24,7 @@ export const DOCUMENT_MESSAGES = {
   created: "Document successfully added",
   titleRequired: "Title is required",
   fileRequired: "Please choose a file.",
-  confirmDelete: (title: string) => `Delete the document "${title}"?`,
+  confirmDelete: "The document and its file will be deleted.",
   empty: "No documents",
   hiddenFromStaff: "Not visible to staff",
 } as const;
@@ -79,9 +79,7 @@ export type DocumentFieldsInput = z.input<typeof DocumentFields>;
 export const DocumentPatch = DocumentFields.partial();
 export type DocumentPatch = z.infer<typeof DocumentPatch>;
 
-/** The multipart form as the API document shows it. */
-export const DocumentForm = z
-  .looseObject({
+const formShape = {
     building: z
       .union([z.number().int(), z.string()])
       .optional()
@@ -94,5 +92,19 @@ export const DocumentForm = z
     is_visible_to_tenants: z.union([z.boolean(), z.string()]).optional(),
     is_visible_to_staff: z.union([z.boolean(), z.string()]).optional(),
     file: z.any().optional().meta({ type: "string", format: "binary", description: "The file (up to 48 MB)" }),
+};
+
+/** PATCH's multipart form as the API document shows it (any subset). */
+export const DocumentForm = z
+  .looseObject(formShape)
+  .meta({ description: "A multipart form: title, subtitle, the visibility flags and a new file (any of them)" });
+
+/** POST's multipart form as the API document shows it: building, title and file required. */
+export const DocumentCreateForm = z
+  .looseObject({
+    ...formShape,
+    building: z.union([z.number().int(), z.string()]).meta({ examples: [1] }),
+    title: z.string().meta({ examples: ["House rules"] }),
+    file: z.any().meta({ type: "string", format: "binary", description: "The file (up to 48 MB)" }),
   })
   .meta({ description: "A multipart form: building, title, subtitle, the visibility flags and the file" });

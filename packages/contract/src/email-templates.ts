@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, requiredFieldText } from "./common.ts";
+import { ID_TOO_LARGE, Id, MAX_ID, requiredFieldText } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
 
 /**
@@ -31,7 +31,6 @@ export const EMAIL_TEMPLATE_MESSAGES = {
   categoryNotEmpty: "This category still holds sub-categories or templates; move or delete them first.",
   categoryCycle: "A category cannot be moved under itself or one of its sub-categories.",
   tooDeep: `Categories nest at most ${EMAIL_TEMPLATE_MAX_DEPTH} levels deep.`,
-  nothingToChange: "Send a title, a new category or content.",
   templateCreated: "Template created",
   templateDeleted: (title: string) => `Template "${title}" deleted`,
   categoryCreated: "Category created",
@@ -106,7 +105,7 @@ const content = () =>
 const categoryId = () =>
   z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
-    z.any().refine((v) => v !== undefined, M.categoryRequired).pipe(Id),
+    z.coerce.number({ error: M.categoryRequired }).int().positive().max(MAX_ID, ID_TOO_LARGE),
   );
 /** A nullable parent id ('' or null: the top level). */
 const parentId = z.preprocess((v) => (v === "" || v === undefined ? null : v), Id.nullable());
@@ -119,13 +118,9 @@ export type EmailCategoryWriteInput = z.input<typeof EmailCategoryWrite>;
 /**
  * PATCH /emails/categories/{id}/ {title} renames; {new_category_id} moves it under that category
  * (null: to the top level). Moving under itself or a sub-category → 400 under new_category_id.
+ * Nothing sent: the category unchanged.
  */
-export const EmailCategoryPatch = z
-  .object({ title: title().optional(), new_category_id: parentId.optional() })
-  .refine((v) => v.title !== undefined || v.new_category_id !== undefined, {
-    message: M.nothingToChange,
-    path: ["title"],
-  });
+export const EmailCategoryPatch = z.object({ title: title().optional(), new_category_id: parentId.optional() });
 export type EmailCategoryPatch = z.infer<typeof EmailCategoryPatch>;
 export type EmailCategoryPatchInput = z.input<typeof EmailCategoryPatch>;
 
@@ -139,11 +134,10 @@ export type EmailTemplateWrite = z.infer<typeof EmailTemplateWrite>;
 export type EmailTemplateWriteInput = z.input<typeof EmailTemplateWrite>;
 
 /** PATCH /emails/templates/{id}/ {title} renames, {category} moves, {content} edits (any subset). */
-export const EmailTemplatePatch = z
-  .object({ title: title().optional(), content: content().optional(), category: categoryId().optional() })
-  .refine((v) => v.title !== undefined || v.category !== undefined || v.content !== undefined, {
-    message: M.nothingToChange,
-    path: ["title"],
-  });
+export const EmailTemplatePatch = z.object({
+  title: title().optional(),
+  content: content().optional(),
+  category: categoryId().optional(),
+});
 export type EmailTemplatePatch = z.infer<typeof EmailTemplatePatch>;
 export type EmailTemplatePatchInput = z.input<typeof EmailTemplatePatch>;

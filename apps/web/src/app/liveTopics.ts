@@ -21,6 +21,9 @@ import { buildingSettingsKeys } from "../features/building-settings/index.ts";
 import { clubKeys } from "../features/clubs/index.ts";
 import { amenityReservationKeys } from "../features/amenity-reservations/index.ts";
 import { elevatorKeys, reservationTypeKeys } from "../features/elevator-reservations/index.ts";
+import { templateKeys } from "../features/email-templates/index.ts";
+import { memoGroupKeys } from "../features/memo-groups/index.ts";
+import { documentKeys } from "../features/documents/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -60,5 +63,9 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Service elevator list, calendar, Elevators drawer, edit pages and profile panels; reservation types.
   elevator_reservations: () => [{ queryKey: elevatorKeys.all }],
   reservation_types: () => [{ queryKey: reservationTypeKeys.all }],
+  // Memo groups (their page and the composer), documents, the template library.
+  memo_groups: () => [{ queryKey: memoGroupKeys.all }],
+  documents: () => [{ queryKey: documentKeys.all }],
+  email_templates: () => [{ queryKey: templateKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

@@ -42,6 +42,9 @@ const topics: LiveTopicMap = {
   amenity_reservations: () => [{ queryKey: ["amenity-reservations"] }],
   elevator_reservations: () => [{ queryKey: ["elevator-reservations"] }],
   reservation_types: () => [{ queryKey: ["reservation-types"] }],
+  memo_groups: () => [{ queryKey: ["memo-groups"] }],
+  documents: () => [{ queryKey: ["documents"] }],
+  email_templates: () => [{ queryKey: ["email-templates"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

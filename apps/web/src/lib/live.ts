@@ -36,6 +36,9 @@ export const LIVE_TOPICS = [
   "amenity_reservations",
   "elevator_reservations",
   "reservation_types",
+  "memo_groups",
+  "documents",
+  "email_templates",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -117,6 +117,7 @@ export async function updateCategory(
     }
     set.parent_id = target?.id ?? null;
   }
+  if (!Object.keys(set).length) return toCategory(current);
   const row = await repo.updateCategory(ctx.db, id, set, ctx.clock());
   if (!row) throw new NotFoundError();
   touch(ctx);
@@ -177,6 +178,7 @@ export async function updateTemplate(ctx: ServiceContext, id: number, body: Emai
   if (body.title !== undefined) set.title = body.title;
   if (body.content !== undefined) set.content = cleanHtml(body.content);
   if (body.category !== undefined) set.category_id = (await existingParent(ctx, body.category, "category"))!.id;
+  if (!Object.keys(set).length) return toTemplate(current);
   const row = await repo.updateTemplate(ctx.db, id, set, ctx.clock());
   if (!row) throw new NotFoundError();
   touch(ctx);

@@ -16,7 +16,7 @@ import { contextOf } from "../../lib/context.ts";
 import * as service from "./service.ts";
 
 const BuildingParams = z.object({ building: Id });
-const GroupParams = z.object({ building: Id, id: Id });
+const GroupParams = z.object({ building: Id, groupId: Id });
 const errors = { 400: FieldErrors, 401: Detail, 403: Detail, 404: Detail };
 const tags = ["memo-groups"];
 const config = { can: "memo.send" } as const;
@@ -57,16 +57,16 @@ const routes: FastifyPluginAsync = async (fastify) => {
   );
 
   app.get(
-    `${PATH}:id/`,
+    `${PATH}:groupId/`,
     {
       config,
       schema: { tags, summary: "One memo group", params: GroupParams, response: { 200: MemoGroup, ...errors } },
     },
-    async (req) => service.getGroup(contextOf(req), req.params.building, req.params.id),
+    async (req) => service.getGroup(contextOf(req), req.params.building, req.params.groupId),
   );
 
   app.patch(
-    `${PATH}:id/`,
+    `${PATH}:groupId/`,
     {
       config,
       schema: {
@@ -77,11 +77,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: MemoGroup, ...errors },
       },
     },
-    async (req) => service.updateGroup(contextOf(req), req.params.building, req.params.id, req.body),
+    async (req) => service.updateGroup(contextOf(req), req.params.building, req.params.groupId, req.body),
   );
 
   app.delete(
-    `${PATH}:id/`,
+    `${PATH}:groupId/`,
     {
       config,
       schema: {
@@ -91,7 +91,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         response: { 200: MemoGroupDeleted, ...errors },
       },
     },
-    async (req) => service.deleteGroup(contextOf(req), req.params.building, req.params.id),
+    async (req) => service.deleteGroup(contextOf(req), req.params.building, req.params.groupId),
   );
 };
 
