@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { Id, requiredFieldText } from "./common.ts";
-import { MESSAGES } from "./messages.ts";
+import { Id, IdList, requiredFieldText } from "./common.ts";
 
 /**
  * Memo groups (document 3 sections 2, 3, 7): a building's named sets of units a memo can be sent
@@ -23,6 +22,7 @@ export const MEMO_GROUP_MESSAGES = {
   nameRequired: "Name is required",
   nameTaken: "A memo group with this name already exists in this building.",
   apartmentNotInBuilding: (id: number) => `Unit ${id} is not a unit of this building.`,
+  tooManyUnits: `A memo group holds at most ${MEMO_GROUP_LIMITS.apartments} units.`,
   confirmDelete: (name: string) => `Delete the memo group "${name}"?`,
   note: "Memo groups are sets of units of this building a memo can be sent to.",
 } as const;
@@ -56,22 +56,11 @@ export type MemoGroup = z.infer<typeof MemoGroup>;
 export const MemoGroupDeleted = z.object({ id: z.number().int(), detail: z.string() });
 export type MemoGroupDeleted = z.infer<typeof MemoGroupDeleted>;
 
-/** apartment_ids: a list of unit ids (a comma string from a form), duplicates dropped; may be empty. */
-export const MemoGroupApartmentIds = z.preprocess(
-  (v) =>
-    typeof v === "string"
-      ? v
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : typeof v === "number"
-        ? [v]
-        : v,
-  z
-    .array(Id, { error: MESSAGES.fieldRequired })
-    .max(MEMO_GROUP_LIMITS.apartments)
-    .transform((ids) => [...new Set(ids)]),
-);
+/** apartment_ids: a list of unit ids (or a comma string from a form), duplicates dropped; may be empty. */
+export const MemoGroupApartmentIds = z
+  .union([z.array(Id), IdList])
+  .refine((ids) => ids.length <= MEMO_GROUP_LIMITS.apartments, M.tooManyUnits)
+  .transform((ids) => [...new Set(ids)]);
 
 /** POST /core/buildings/{b}/memo-groups/ {name, apartment_ids}. */
 export const MemoGroupWrite = z.object({
