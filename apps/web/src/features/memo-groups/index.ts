@@ -3,4 +3,4 @@
  * recipients), the page's path and the query keys the live stream refreshes.
  */
 export { memoGroupKeys, useMemoGroups } from "./api.ts";
-export { MEMO_GROUPS_PATH, memoGroupsPath } from "./paths.ts";
+export { memoGroupsPath } from "./paths.ts";

@@ -12,7 +12,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { fetchTemplate, useTemplateHierarchy } from "../api.ts";
 import { TemplateTree } from "./TemplateTree.tsx";
 
-export interface PickedTemplate {
+interface PickedTemplate {
   title: string;
   content: string;
 }
