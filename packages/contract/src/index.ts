@@ -29,3 +29,6 @@ export * from "./email-delivery.ts";
 export * from "./dashboard.ts";
 export * from "./management-notes.ts";
 export * from "./emails.ts";
+export * from "./email-templates.ts";
+export * from "./memo-groups.ts";
+export * from "./documents.ts";

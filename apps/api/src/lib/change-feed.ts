@@ -67,6 +67,9 @@ export const topics = {
   reservationTypes: "reservation_types:all",
   /** A note from management of the building or an acknowledgement of one. */
   managementNotes: (buildingId: number) => `management_notes:${buildingId}`,
+  memoGroups: (buildingId: number) => `memo_groups:${buildingId}`,
+  documents: (buildingId: number) => `documents:${buildingId}`,
+  emailTemplates: "email_templates:all",
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

@@ -22,6 +22,9 @@ import elevatorReservations from "./elevator-reservations/routes.ts";
 import dashboardWidgets from "./dashboard-widgets/routes.ts";
 import managementNotes from "./management-notes/routes.ts";
 import emailEvents from "./email-events/routes.ts";
+import emailTemplates from "./email-templates/routes.ts";
+import memoGroups from "./memo-groups/routes.ts";
+import documents from "./documents/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -48,4 +51,7 @@ export const modules: FastifyPluginAsync[] = [
   dashboardWidgets,
   managementNotes,
   emailEvents,
+  emailTemplates,
+  memoGroups,
+  documents,
 ];

@@ -111,6 +111,9 @@ export const OBJECT_OF_BUILDING: Record<string, string> = {
   "/api/v1/clubs/amenity-types/": "select id from amenity_types where building_id = $1",
   "/api/v1/clubs/amenities/":
     "select a.id from amenities a join amenity_types t on t.id = a.amenity_type_id where t.building_id = $1",
+  "/api/v1/emails/categories/": "select id from email_template_categories where $1::int > 0",
+  "/api/v1/emails/templates/": "select id from email_templates where $1::int > 0",
+  "/api/v1/emails/documents/": "select id from documents where building_id = $1",
 };
 /** Second path parameters: an object of the same building, under the first one where it applies. */
 export const SECOND_OBJECT: Record<string, string> = {
@@ -119,6 +122,7 @@ export const SECOND_OBJECT: Record<string, string> = {
     "select id from occupancy_tracking where occupancy_id in (select id from occupancies where building_id = $1)",
   itemId: "select id from package_queue where building_id = $1",
   managementNoteId: "select id from management_notes where building_id = $1 and is_active",
+  groupId: "select id from memo_groups where building_id = $1",
 };
 const objectCache = new WeakMap<Database, Map<string, number | null>>();
 

@@ -261,6 +261,8 @@ const MORE_OBJECTS: Record<string, string> = {
     "select r.id from amenity_reservations r join amenity_types t on t.id = r.amenity_type_id where r.building_id = $1 " +
     "and t.has_checkin and r.type <> 'CR' and not r.is_cancelled and not r.is_checked_in",
   "reservation-types": "select id from reservation_types where not is_immutable and $1::int > 0",
+  // Documents have files: the test's database has none until a POST adds one.
+  "emails/documents": "select id from documents where building_id = $1",
   // A service elevator reservation still to decide, clashing with no approved one (each decision takes the next).
   "reservations/reservations":
     "select r.id from elevator_reservations r where r.building_id = $1 and r.status = 'REQUESTED' and r.start_time > now() " +

@@ -23,6 +23,9 @@ import { amenityReservationKeys } from "../features/amenity-reservations/index.t
 import { elevatorKeys, reservationTypeKeys } from "../features/elevator-reservations/index.ts";
 import { dashboardWidgetKeys } from "../features/dashboard-widgets/index.ts";
 import { managementNoteKeys } from "../features/management-notes/index.ts";
+import { templateKeys } from "../features/email-templates/index.ts";
+import { memoGroupKeys } from "../features/memo-groups/index.ts";
+import { documentKeys } from "../features/documents/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -77,5 +80,9 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   employees: () => [{ queryKey: dashboardWidgetKeys.activeEmployees() }],
   // Notes from management on the dashboard: the list, what is left to acknowledge (the popup), acknowledgements.
   management_notes: () => [{ queryKey: managementNoteKeys.all }],
+  // Memo groups (their page and the composer), documents, the template library.
+  memo_groups: () => [{ queryKey: memoGroupKeys.all }],
+  documents: () => [{ queryKey: documentKeys.all }],
+  email_templates: () => [{ queryKey: templateKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

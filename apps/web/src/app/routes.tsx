@@ -276,6 +276,16 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              // The template library, memo groups and documents (document 3 sections 2 and 7).
+              {
+                path: "communication/templates",
+                lazy: () => import("../features/email-templates/pages/TemplatesPage.tsx"),
+              },
+              {
+                path: "communication/memo-groups",
+                lazy: () => import("../features/memo-groups/pages/MemoGroupsPage.tsx"),
+              },
+              { path: "manage/documents", lazy: () => import("../features/documents/pages/DocumentsPage.tsx") },
               // Unit-profile list and forms (document 1 section 2.4) and the management hub.
               { path: "manage", lazy: () => import("../features/occupancies/pages/ManagePage.tsx") },
               { path: "manage/unit-profiles", lazy: () => import("../features/occupancies/pages/UnitListPage.tsx") },

@@ -44,6 +44,9 @@ const topics: LiveTopicMap = {
   reservation_types: () => [{ queryKey: ["reservation-types"] }],
   employees: () => [{ queryKey: ["dashboard-widgets", "active-employees"] }],
   management_notes: () => [{ queryKey: ["management-notes"] }],
+  memo_groups: () => [{ queryKey: ["memo-groups"] }],
+  documents: () => [{ queryKey: ["documents"] }],
+  email_templates: () => [{ queryKey: ["email-templates"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

@@ -38,6 +38,9 @@ export const LIVE_TOPICS = [
   "reservation_types",
   "employees",
   "management_notes",
+  "memo_groups",
+  "documents",
+  "email_templates",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

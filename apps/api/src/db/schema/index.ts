@@ -19,3 +19,4 @@ export * from "./elevator-reservations.ts";
 export * from "./management-notes.ts";
 export * from "./emails.ts";
 export * from "./email-delivery.ts";
+export * from "./email-library.ts";

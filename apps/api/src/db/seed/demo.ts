@@ -11,6 +11,7 @@ import { seedAmenityReservations } from "./amenity-reservations.ts";
 import { seedElevatorReservations } from "./elevator-reservations.ts";
 import { seedDashboard } from "./dashboard.ts";
 import { seedManagementNotes } from "./management-notes.ts";
+import { seedEmailLibrary } from "./email-library.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -710,6 +711,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   await seedElevatorReservations(tx, { now });
   await seedDashboard(tx, { now });
   await seedManagementNotes(tx, { now });
+  await seedEmailLibrary(tx, { files });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,

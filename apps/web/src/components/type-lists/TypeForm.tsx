@@ -49,7 +49,8 @@ function useTypeForm<T extends TypeItem, Body>(def: TypeListDefinition<T, Body>,
     try {
       if (type) await update.mutateAsync({ id: type.id, body });
       else await create.mutateAsync(body);
-      enqueueSnackbar(def.savedMessage, { variant: "success" });
+      const saved = typeof def.savedMessage === "function" ? def.savedMessage(!type) : def.savedMessage;
+      enqueueSnackbar(saved, { variant: "success" });
       onSaved();
     } catch (error) {
       const set = applyServerErrors(error, form, { fields: def.fields.map((f) => f.name) });

@@ -15,11 +15,13 @@ import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
+import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
 import LockIcon from "@mui/icons-material/Lock";
 import { MESSAGES } from "@portico/contract";
 import { errorMessage } from "../../lib/api.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { ConfirmDialog } from "../ConfirmDialog.tsx";
 import { EmptyState } from "../EmptyState.tsx";
 import { SectionProgress } from "../FullPageProgress.tsx";
 import { RouterLink } from "../RouterLink.tsx";
@@ -35,6 +37,18 @@ export function TypeListPage<T extends TypeItem, Body>({ def }: { def: TypeListD
   const { enqueueSnackbar } = useSnackbar();
   const types = def.api.useList();
   const toggle = def.api.useToggle?.();
+  const remove = def.api.useDelete?.();
+  const [deleting, setDeleting] = useState<{ type: T | null; error: string | null }>({ type: null, error: null });
+  const confirmDelete = async () => {
+    if (!remove || !deleting.type) return;
+    try {
+      const answer = await remove.mutateAsync(deleting.type.id);
+      enqueueSnackbar(answer.detail, { variant: "success" });
+      setDeleting({ type: null, error: null });
+    } catch (err) {
+      setDeleting((d) => ({ ...d, error: errorMessage(err) }));
+    }
+  };
   const [dialog, setDialog] = useState<{ open: boolean; type: T | null }>({ open: false, type: null });
   const list = types.data ?? [];
   const add = `Add ${def.noun}`;
@@ -99,6 +113,7 @@ export function TypeListPage<T extends TypeItem, Body>({ def }: { def: TypeListD
                 ))}
                 {toggle && <TableCell>Active?</TableCell>}
                 <TableCell>Edit</TableCell>
+                {remove && <TableCell>Delete</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -150,12 +165,35 @@ export function TypeListPage<T extends TypeItem, Body>({ def }: { def: TypeListD
                       </TableCell>
                     )}
                     <TableCell>{editButton(t)}</TableCell>
+                    {remove && (
+                      <TableCell>
+                        <IconButton
+                          aria-label={`Delete ${name}`}
+                          disabled={t.is_immutable}
+                          onClick={() => setDeleting({ type: t, error: null })}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      </TableCell>
+                    )}
                   </TableRow>
                 );
               })}
             </TableBody>
           </Table>
         </TableContainer>
+      )}
+      {remove && (
+        <ConfirmDialog
+          open={deleting.type !== null}
+          title={deleting.type ? (def.confirmDelete?.(deleting.type) ?? `Delete ${def.nameOf(deleting.type)}?`) : ""}
+          confirmLabel="Delete"
+          danger
+          busy={remove.isPending}
+          error={deleting.error}
+          onConfirm={() => void confirmDelete()}
+          onClose={() => setDeleting({ type: null, error: null })}
+        />
       )}
       {def.form.kind === "dialog" && (
         <TypeFormDialog

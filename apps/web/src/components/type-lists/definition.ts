@@ -74,6 +74,8 @@ export interface TypeListApi<T extends TypeItem, Body> {
   useOne?(id: number | null): TypeQuery<T>;
   useCreate(): { mutateAsync(body: Body): Promise<T> };
   useUpdate(): { mutateAsync(v: { id: number; body: Body }): Promise<T> };
+  /** Lists whose types may be deleted (after a confirmation); the answer's `detail` is the success alert. */
+  useDelete?(): { mutateAsync(id: number): Promise<{ detail: string }>; isPending: boolean };
   /** Lists without an active flag have none. */
   useToggle?(): {
     mutate(id: number, options?: { onSuccess?(type: T): void; onError?(error: Error): void }): void;
@@ -101,8 +103,10 @@ export interface TypeListDefinition<T extends TypeItem, Body = unknown> {
   toValues: (type: T | null) => FormValues;
   /** Why an immutable type is locked (tooltip and the edit page's note). */
   lockedMessage: string;
-  /** The success alert of a save. */
-  savedMessage: string;
+  /** The success alert of a save (or one for a new type, another for an edit). */
+  savedMessage: string | ((isNew: boolean) => string);
+  /** The question before a delete (lists with `api.useDelete`). */
+  confirmDelete?: (type: T) => string;
   /** Shown under the fields while typing (a colour chip …). */
   Preview?: ComponentType<{ values: FormValues }>;
   api: TypeListApi<T, Body>;

@@ -30,7 +30,7 @@ const setting =
 export const MANAGE_LINKS: readonly ManageLink[] = [
   { key: "my-account", label: "My account", path: "/manage/my-account", exists: false },
   { key: "employees", label: "Employees", path: "/manage/employees", exists: false },
-  { key: "documents", label: "Documents", path: "/manage/documents", exists: false },
+  { key: "documents", label: "Documents", path: "/manage/documents", exists: true },
   {
     key: "resident-memos",
     label: "Resident memos",
