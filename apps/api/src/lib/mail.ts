@@ -395,7 +395,10 @@ export async function deliverMail(deps: MailDeps, id: number): Promise<MailStatu
       html: m.body_html || undefined,
       text: m.body_text || undefined,
       messageId: messageIdOf(m.id, deps.config.mailFrom),
-      headers: trackingHeaders(m.id),
+      // As written (JSON values are not MIME-encoded: providers read them raw).
+      headers: Object.fromEntries(
+        Object.entries(trackingHeaders(m.id)).map(([k, value]) => [k, { prepared: true, value }]),
+      ),
       envelope: { from: returnPathOf(m.id, deps.config.mailFrom), to: m.recipients.map((r) => r.email) },
       attachments: await partsOf(deps, m.attachments ?? []),
     })) as { rejected?: (string | { address: string })[]; rejectedErrors?: unknown[] };
