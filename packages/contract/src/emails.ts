@@ -148,7 +148,10 @@ const MemoBase = z.object({
     .min(1, M.subjectRequired)
     .max(MEMO_LIMITS.subject, MESSAGES.maxLength(MEMO_LIMITS.subject)),
   /** Rich text (HTML); cleaned on the server. */
-  body: z.string({ error: MESSAGES.notAString }).max(MEMO_LIMITS.body, MESSAGES.maxLength(MEMO_LIMITS.body)).default(""),
+  body: z
+    .string({ error: MESSAGES.notAString })
+    .max(MEMO_LIMITS.body, MESSAGES.maxLength(MEMO_LIMITS.body))
+    .default(""),
   attachments_array: z
     .array(MemoAttachment, { error: MESSAGES.notAList })
     .max(MEMO_LIMITS.attachments, `Ensure this field has no more than ${MEMO_LIMITS.attachments} elements.`)

@@ -13,6 +13,8 @@ import {
   type MailRecipient,
 } from "../db/schema/index.ts";
 import { readFileBytes, tokenFromUrl, type FileDeps } from "./files.ts";
+
+export type { MailAttachment };
 import type { JobQueue } from "./jobs.ts";
 
 /**
@@ -231,7 +233,11 @@ export async function sendMailBatch(
         };
       }),
     );
-  if (status === "queued") await startDelivery(deps, messages.map((m) => m.id));
+  if (status === "queued")
+    await startDelivery(
+      deps,
+      messages.map((m) => m.id),
+    );
   return {
     sent: messages.length,
     suppressed: list.filter((r) => r.email && suppressed.has(lower(r.email))).length,
@@ -248,7 +254,10 @@ export async function sendMailBatch(
 export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<{ id: number; status: MailStatus } | null> {
   const all = normaliseRecipients(msg.to);
   if (!all.length) return null;
-  const suppressed = await suppressedAmong(deps.db, all.map((r) => r.email));
+  const suppressed = await suppressedAmong(
+    deps.db,
+    all.map((r) => r.email),
+  );
   const recipients = all.filter((r) => !suppressed.has(lower(r.email)));
   if (!recipients.length) return null;
   const status: MailStatus = deps.config.smtpUrl ? "queued" : "outbox";

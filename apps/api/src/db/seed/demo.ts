@@ -9,6 +9,7 @@ import { seedRecurringAndVendors } from "./recurring-vendors.ts";
 import { seedClubs } from "./clubs.ts";
 import { seedAmenityReservations } from "./amenity-reservations.ts";
 import { seedElevatorReservations } from "./elevator-reservations.ts";
+import { seedMemos } from "./memos.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -706,6 +707,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   await seedClubs(tx, { now });
   await seedAmenityReservations(tx, { now });
   await seedElevatorReservations(tx, { now });
+  await seedMemos(tx, { now, files });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,

@@ -63,7 +63,9 @@ const states = async (recordId: number) =>
 
 describe("memo delivery over SMTP", () => {
   it("each recipient gets the memo with its attachment, inline image, tracking headers and VERP return path; a 5xx is rejected with the reply", async () => {
-    const picker = (await t.as("manager").get("/api/v1/emails/memo-recipients/?building_id=1")).json() as MemoRecipientPage;
+    const picker = (
+      await t.as("manager").get("/api/v1/emails/memo-recipients/?building_id=1")
+    ).json() as MemoRecipientPage;
     const resident = picker.results.find((r) => r.email)!;
     const png = Buffer.from(
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -78,7 +80,11 @@ describe("memo delivery over SMTP", () => {
       occupant_ids: [resident.occupant_id],
       additional_recipients: REFUSED,
       attachments_array: [
-        { type: "application/pdf", name: "schedule.pdf", content: Buffer.from("%PDF-1.4\n%schedule\n").toString("base64") },
+        {
+          type: "application/pdf",
+          name: "schedule.pdf",
+          content: Buffer.from("%PDF-1.4\n%schedule\n").toString("base64"),
+        },
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -93,7 +99,11 @@ describe("memo delivery over SMTP", () => {
     const raw = got.raw.replace(/\r\n/g, "\n");
     /** A header's value (header names are case-insensitive). */
     const header = (name: string) =>
-      raw.split("\n\n")[0].split("\n").find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}: `))?.slice(name.length + 2);
+      raw
+        .split("\n\n")[0]
+        .split("\n")
+        .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}: `))
+        ?.slice(name.length + 2);
     expect(header("Message-ID")).toBe(`<portico-${id}@portico.local>`);
     expect(header("X-Portico-Message-Id")).toBe(String(id));
     expect(header("X-Mailgun-Variables")).toBe(`{"portico_message_id":"${id}"}`);
@@ -101,7 +111,7 @@ describe("memo delivery over SMTP", () => {
     expect(header("X-PM-Metadata-portico_message_id")).toBe(String(id));
     expect(header("X-SES-MESSAGE-TAGS")).toBe(`portico_message_id=${id}`);
     expect(header("From")).toBe("Management Office <no-reply@portico.local>");
-    expect(raw).toContain('filename=schedule.pdf');
+    expect(raw).toContain("filename=schedule.pdf");
     expect(raw).toMatch(/Content-ID: <image1\.[a-z0-9]+@portico>/);
     expect(raw).toMatch(/src=3D"cid:image1\.[a-z0-9]+@portico"|src="cid:image1\.[a-z0-9]+@portico"/);
     expect(raw).toContain("See the plan.");
@@ -123,9 +133,17 @@ describe("memo delivery over SMTP", () => {
 
   it("an automatic mail has an AUTO record with its kind and a recipient row per address", async () => {
     const { sendMail } = await import("../../lib/mail.ts");
-    const sent = await sendMail(t.app, { kind: "package_notice", to: ["a@portico-mail.example", "b@portico-mail.example"], subject: "Package", text: "x", building_id: 1 });
+    const sent = await sendMail(t.app, {
+      kind: "package_notice",
+      to: ["a@portico-mail.example", "b@portico-mail.example"],
+      subject: "Package",
+      text: "x",
+      building_id: 1,
+    });
     const [rec] = rowsOf<{ id: number; type: string; kind: string; recipient_count: number }>(
-      await t.db.execute(sql`select r.id, r.type, r.kind, r.recipient_count from email_records r join email_messages m on m.record_id = r.id where m.id = ${sent!.id}`),
+      await t.db.execute(
+        sql`select r.id, r.type, r.kind, r.recipient_count from email_records r join email_messages m on m.record_id = r.id where m.id = ${sent!.id}`,
+      ),
     );
     expect(rec).toMatchObject({ type: "AUTO", kind: "package_notice", recipient_count: 2 });
     const rows = await waitFor(async () => {

@@ -31,7 +31,13 @@ const memo = (fields: Record<string, unknown> = {}) => ({
 });
 
 const recipientsOf = async (recordId: number) =>
-  rowsOf<{ email: string | null; state: string | null; reject_reason: string | null; occupant_id: number | null; message_id: number | null }>(
+  rowsOf<{
+    email: string | null;
+    state: string | null;
+    reject_reason: string | null;
+    occupant_id: number | null;
+    message_id: number | null;
+  }>(
     await t.db.execute(
       sql`select email, state, reject_reason, occupant_id, message_id from email_recipients where record_id = ${recordId} order by id`,
     ),
@@ -39,7 +45,9 @@ const recipientsOf = async (recordId: number) =>
 
 /** A fresh resident email for an occupant (the user behind it). */
 const setEmail = (occupantId: number, email: string) =>
-  t.db.execute(sql`update users set email = ${email} where id = (select user_id from occupants where id = ${occupantId})`);
+  t.db.execute(
+    sql`update users set email = ${email} where id = (select user_id from occupants where id = ${occupantId})`,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -115,7 +123,9 @@ describe("memo recipients (the picker)", () => {
     const onFloor = (await page(`building_id=1&floor=${encodeURIComponent(floor)}&limit=5000`)).results;
     expect(onFloor.length).toBeGreaterThan(0);
     for (const r of onFloor) expect(r.floor).toBe(floor);
-    const ids = (await t.as("manager").get(PICKER(`building_id=1&floor=${encodeURIComponent(floor)}&ids_only=1`))).json() as {
+    const ids = (
+      await t.as("manager").get(PICKER(`building_id=1&floor=${encodeURIComponent(floor)}&ids_only=1`))
+    ).json() as {
       occupant_ids: number[];
     };
     expect(ids.occupant_ids.sort()).toEqual(onFloor.map((r) => r.occupant_id).sort());
@@ -126,16 +136,22 @@ describe("memo recipients (the picker)", () => {
     expect(byName.some((r) => r.occupant_id === unit.occupant_id)).toBe(true);
     const balcony = (await page("building_id=1&is_balcony_apt=true&limit=5000")).results;
     expect(balcony.every((r) => r.is_balcony_apt)).toBe(true);
-    const bad = await t.as("manager").get(PICKER("building_id=1&lease_start_after=2025-05-01&lease_end_before=2025-01-01"));
+    const bad = await t
+      .as("manager")
+      .get(PICKER("building_id=1&lease_start_after=2025-05-01&lease_end_before=2025-01-01"));
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty("lease_end_before");
-    expect((await t.as("frontdesk").get("/api/v1/emails/memo-recipients/floors-lines/?building_id=1")).statusCode).toBe(403);
+    expect((await t.as("frontdesk").get("/api/v1/emails/memo-recipients/floors-lines/?building_id=1")).statusCode).toBe(
+      403,
+    );
   });
 });
 
 describe("send_memo", () => {
   it("mails each chosen resident and extra address once, cleaned, with a record and a recipient row each", async () => {
-    const res = await t.as("manager").post(SEND, memo({ additional_recipients: "board@portico.example; BOARD@portico.example" }));
+    const res = await t
+      .as("manager")
+      .post(SEND, memo({ additional_recipients: "board@portico.example; BOARD@portico.example" }));
     expect(res.statusCode, res.body).toBe(200);
     const reply = res.json() as SendMemoReply;
     expect(reply).toMatchObject({ is_preview_email: false, email_count: 4 });
@@ -170,7 +186,9 @@ describe("send_memo", () => {
     const none = await t.as("manager").post(SEND, memo({ occupant_ids: [] }));
     expect(none.json()).toEqual({ occupant_ids: [M.recipientsRequired] });
     const other = (await t.as("manager").get(PICKER("building_id=2"))).json() as MemoRecipientPage;
-    const foreign = await t.as("manager").post(SEND, memo({ occupant_ids: [picked[0].occupant_id, other.results[0].occupant_id] }));
+    const foreign = await t
+      .as("manager")
+      .post(SEND, memo({ occupant_ids: [picked[0].occupant_id, other.results[0].occupant_id] }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toEqual({ occupant_ids: [M.occupantNotInBuilding] });
     const badExtra = await t.as("manager").post(SEND, memo({ additional_recipients: "ok@portico.example; nope" }));
@@ -181,7 +199,9 @@ describe("send_memo", () => {
     const [a, b] = picked.slice(4, 6);
     await setEmail(b.occupant_id, "");
     try {
-      const letter = (await t.as("manager").post(SEND, memo({ type: "letter", occupant_ids: [a.occupant_id, b.occupant_id] }))).json() as SendMemoReply;
+      const letter = (
+        await t.as("manager").post(SEND, memo({ type: "letter", occupant_ids: [a.occupant_id, b.occupant_id] }))
+      ).json() as SendMemoReply;
       expect(letter).toMatchObject({ email_count: 1, letter_recipient_count: 1 });
       const rows = await recipientsOf(letter.record_ids[0]);
       expect(rows).toEqual(
@@ -190,9 +210,13 @@ describe("send_memo", () => {
           expect.objectContaining({ occupant_id: b.occupant_id, email: null, state: null, message_id: null }),
         ]),
       );
-      const [rec] = rowsOf<{ type: string }>(await t.db.execute(sql`select type from email_records where id = ${letter.record_ids[0]}`));
+      const [rec] = rowsOf<{ type: string }>(
+        await t.db.execute(sql`select type from email_records where id = ${letter.record_ids[0]}`),
+      );
       expect(rec.type).toBe("LETTER");
-      const m = (await t.as("manager").post(SEND, memo({ occupant_ids: [a.occupant_id, b.occupant_id] }))).json() as SendMemoReply;
+      const m = (
+        await t.as("manager").post(SEND, memo({ occupant_ids: [a.occupant_id, b.occupant_id] }))
+      ).json() as SendMemoReply;
       expect(m.email_count).toBe(1);
       expect(await recipientsOf(m.record_ids[0])).toHaveLength(1);
     } finally {
@@ -203,9 +227,13 @@ describe("send_memo", () => {
   it("deduplicates by address and skips suppressed addresses (rejected, with the reason)", async () => {
     const [a, b, c] = picked.slice(6, 9);
     await setEmail(b.occupant_id, a.email!.toUpperCase());
-    await t.db.execute(sql`insert into email_suppressions (email, reason) values (${c.email!.toLowerCase()}, 'bounced')`);
+    await t.db.execute(
+      sql`insert into email_suppressions (email, reason) values (${c.email!.toLowerCase()}, 'bounced')`,
+    );
     try {
-      const reply = (await t.as("manager").post(SEND, memo({ occupant_ids: [a.occupant_id, b.occupant_id, c.occupant_id] }))).json() as SendMemoReply;
+      const reply = (
+        await t.as("manager").post(SEND, memo({ occupant_ids: [a.occupant_id, b.occupant_id, c.occupant_id] }))
+      ).json() as SendMemoReply;
       expect(reply.email_count).toBe(1);
       const rows = await recipientsOf(reply.record_ids[0]);
       expect(rows).toHaveLength(2);
@@ -227,7 +255,9 @@ describe("send_memo", () => {
     const after = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from email_records`))[0].n;
     expect(after).toBe(before);
     const [msg] = rowsOf<{ subject: string; recipients: { email: string }[] | string }>(
-      await t.db.execute(sql`select subject, recipients from email_messages where kind = 'memo_preview' order by id desc limit 1`),
+      await t.db.execute(
+        sql`select subject, recipients from email_messages where kind = 'memo_preview' order by id desc limit 1`,
+      ),
     );
     expect(msg.subject).toBe("[Preview] Water shut-off");
     const to = typeof msg.recipients === "string" ? JSON.parse(msg.recipients) : msg.recipients;
@@ -243,7 +273,12 @@ describe("send_memo", () => {
     const six = Buffer.alloc(6 * 1024 * 1024, 2).toString("base64");
     const att = await t.as("manager").post(
       SEND,
-      memo({ attachments_array: [{ type: "application/pdf", name: "a.pdf", content: six }, { type: "application/pdf", name: "b.pdf", content: six }] }),
+      memo({
+        attachments_array: [
+          { type: "application/pdf", name: "a.pdf", content: six },
+          { type: "application/pdf", name: "b.pdf", content: six },
+        ],
+      }),
     );
     expect(att.statusCode).toBe(413);
     expect(att.json()).toEqual({ attachments: [M.attachmentsTooLarge] });
@@ -251,19 +286,31 @@ describe("send_memo", () => {
 
   it("an attachment is stored once and listed on the record", async () => {
     const pdf = Buffer.from("%PDF-1.4\n%memo\n").toString("base64");
-    const reply = (await t.as("manager").post(SEND, memo({ attachments_array: [{ type: "application/pdf", name: "notice.pdf", content: pdf }] }))).json() as SendMemoReply;
+    const reply = (
+      await t
+        .as("manager")
+        .post(SEND, memo({ attachments_array: [{ type: "application/pdf", name: "notice.pdf", content: pdf }] }))
+    ).json() as SendMemoReply;
     const att = rowsOf<{ name: string; url: string; size: number }>(
-      await t.db.execute(sql`select name, url, size from email_record_attachments where record_id = ${reply.record_ids[0]}`),
+      await t.db.execute(
+        sql`select name, url, size from email_record_attachments where record_id = ${reply.record_ids[0]}`,
+      ),
     );
-    expect(att).toEqual([expect.objectContaining({ name: "notice.pdf", url: expect.stringContaining("/api/v1/files/") })]);
+    expect(att).toEqual([
+      expect.objectContaining({ name: "notice.pdf", url: expect.stringContaining("/api/v1/files/") }),
+    ]);
   });
 
   it("a club memo reaches the club's members; the club must be the building's", async () => {
     const [club] = rowsOf<{ id: number }>(
-      await t.db.execute(sql`select c.id from clubs c where c.building_id = 1 and exists (select 1 from club_members m where m.club_id = c.id) limit 1`),
+      await t.db.execute(
+        sql`select c.id from clubs c where c.building_id = 1 and exists (select 1 from club_members m where m.club_id = c.id) limit 1`,
+      ),
     );
     if (club) {
-      const res = await t.as("manager").post(SEND, memo({ is_club_memo: true, memo_club_id: Number(club.id), occupant_ids: [] }));
+      const res = await t
+        .as("manager")
+        .post(SEND, memo({ is_club_memo: true, memo_club_id: Number(club.id), occupant_ids: [] }));
       expect(res.statusCode, res.body).toBe(200);
       const rows = await recipientsOf((res.json() as SendMemoReply).record_ids[0]);
       const members = rowsOf<{ occupant_id: number }>(
@@ -272,7 +319,9 @@ describe("send_memo", () => {
       for (const r of rows) expect(members).toContain(r.occupant_id);
     }
     const [foreignClub] = rowsOf<{ id: number }>(
-      await t.db.execute(sql`select id from clubs where building_id <> 1 and id not in (select club_id from club_buildings where building_id = 1) limit 1`),
+      await t.db.execute(
+        sql`select id from clubs where building_id <> 1 and id not in (select club_id from club_buildings where building_id = 1) limit 1`,
+      ),
     );
     if (foreignClub) {
       const res = await t.as("manager").post(SEND, memo({ is_club_memo: true, memo_club_id: Number(foreignClub.id) }));
@@ -297,7 +346,12 @@ describe("send_portfolio_memo", () => {
     expect(reply.record_ids).toHaveLength(2);
     expect(reply.email_count).toBeGreaterThan(10);
     const recs = rowsOf<{ building_id: number; is_portfolio: boolean }>(
-      await t.db.execute(sql`select building_id, is_portfolio from email_records where id in (${sql.join(reply.record_ids.map((i) => sql`${i}`), sql`, `)}) order by building_id`),
+      await t.db.execute(
+        sql`select building_id, is_portfolio from email_records where id in (${sql.join(
+          reply.record_ids.map((i) => sql`${i}`),
+          sql`, `,
+        )}) order by building_id`,
+      ),
     );
     expect(recs).toEqual([
       { building_id: 1, is_portfolio: true },

@@ -143,13 +143,17 @@ export async function candidatePage(
 
 /** Every candidate (sending; 'select all'). */
 export async function allCandidates(db: DbOrTx, f: CandidateFilters): Promise<CandidateRow[]> {
-  return rowsOf<CandidateRow>(
-    await db.execute(sql`select c.* from (${candidates(f)}) c where c.rn = 1 ${ORDER}`),
-  ).map(fix);
+  return rowsOf<CandidateRow>(await db.execute(sql`select c.* from (${candidates(f)}) c where c.rn = 1 ${ORDER}`)).map(
+    fix,
+  );
 }
 
 /** Which of these occupants live in the building (active leases or not). */
-export async function occupantsOfBuilding(db: DbOrTx, buildingId: number, ids: readonly number[]): Promise<Set<number>> {
+export async function occupantsOfBuilding(
+  db: DbOrTx,
+  buildingId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = rowsOf<{ id: number }>(
     await db.execute(

@@ -20,7 +20,6 @@ import {
   type SendPortfolioMemoBody,
   splitAddressList,
 } from "@portico/contract";
-import type { MailAttachment } from "../../db/schema/index.ts";
 import { requireBuilding } from "../../lib/access.ts";
 import { topics } from "../../lib/change-feed.ts";
 import type { ServiceContext } from "../../lib/context.ts";
@@ -28,7 +27,7 @@ import { requireUser } from "../../lib/current-user.ts";
 import { HttpError, PermissionDeniedError, ValidationError } from "../../lib/errors.ts";
 import { saveFile } from "../../lib/files.ts";
 import { cleanHtml, htmlToText } from "../../lib/html.ts";
-import { type BatchRecipient, sendMail, sendMailBatch } from "../../lib/mail.ts";
+import { type BatchRecipient, type MailAttachment, sendMail, sendMailBatch } from "../../lib/mail.ts";
 import { pageOf, paginate } from "../../lib/pagination.ts";
 import * as repo from "./repository.ts";
 
@@ -328,7 +327,12 @@ export async function sendMemo(ctx: ServiceContext, body: SendMemoBody): Promise
   const sent = await sendRecord(ctx, body, content, parts, body.building_id, recipients, {
     club_id: body.is_club_memo ? body.memo_club_id : null,
   });
-  return { is_preview_email: false, email_count: sent.sent, record_ids: [sent.id], letter_recipient_count: sent.unmailed };
+  return {
+    is_preview_email: false,
+    email_count: sent.sent,
+    record_ids: [sent.id],
+    letter_recipient_count: sent.unmailed,
+  };
 }
 
 /** POST /emails/records/send_portfolio_memo/: every current tenant of the buildings, a record per building. */
@@ -360,4 +364,3 @@ export async function sendPortfolioMemo(ctx: ServiceContext, body: SendPortfolio
   if (!reply.record_ids.length) throw new ValidationError({ building_ids: [M.noRecipients] });
   return reply;
 }
-
