@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankableText, boundedText, Id, IdList, PageQuery, queryBool, dateRangeOrder } from "./common.ts";
+import { blankableText, boundedText, dateRangeOrder, Id, IdList, PageQuery, paginated, queryBool } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
 import { OCCUPANT_TYPE_DISPLAY, OccupantType } from "./roles.ts";
 import { isPlaceholderEmail as isNoEmailAddress } from "./occupancies/fields.ts";
@@ -254,10 +254,5 @@ export const MemoFloorsLines = z.object({ floors: z.array(z.string()), lines: z.
 export type MemoFloorsLines = z.infer<typeof MemoFloorsLines>;
 
 /** The picker's list as a page. */
-export const MemoRecipientPage = z.object({
-  count: z.number().int(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(MemoRecipient),
-});
+export const MemoRecipientPage = paginated(MemoRecipient);
 export type MemoRecipientPage = z.infer<typeof MemoRecipientPage>;

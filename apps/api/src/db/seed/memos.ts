@@ -122,38 +122,31 @@ export async function seedMemos(
           size: pdf.size,
           url: pdf.url,
         });
+      const who = (r: Resident) => ({
+        record_id: rec.id,
+        occupant_id: r.occupant_id,
+        occupancy_id: r.occupancy_id,
+        apartment_id: r.apartment_id,
+        apartment_number: r.apartment_number,
+        name: r.name,
+        date_created: created,
+      });
       const rows: (typeof emailRecipients.$inferInsert)[] = residents.map((r, j) => {
         // The first memo shows every state; the others are mostly delivered and opened.
         const state: MailState = i === 0 ? MAIL_STATES[j % MAIL_STATES.length] : j % 5 === 4 ? "sent" : "delivered";
         return {
-          record_id: rec.id,
-          occupant_id: r.occupant_id,
-          occupancy_id: r.occupancy_id,
-          apartment_id: r.apartment_id,
-          apartment_number: r.apartment_number,
-          name: r.name,
+          ...who(r),
           email: r.email,
           state,
           reject_reason: REASONS[state] ?? null,
           opens: state === "delivered" ? j % 4 : 0,
           state_changed_at: new Date(created.getTime() + 5 * 60_000),
-          date_created: created,
         };
       });
       if (m.type === "LETTER") {
         const r = residents[residents.length - 1];
         // A resident without e-mail: the letter is printed for the unit.
-        rows.push({
-          record_id: rec.id,
-          occupant_id: r.occupant_id,
-          occupancy_id: r.occupancy_id,
-          apartment_id: r.apartment_id,
-          apartment_number: r.apartment_number,
-          name: r.name,
-          email: null,
-          state: null,
-          date_created: created,
-        });
+        rows.push({ ...who(r), email: null, state: null });
       }
       await db.insert(emailRecipients).values(rows);
     }

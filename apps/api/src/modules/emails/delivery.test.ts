@@ -1,52 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { sql } from "drizzle-orm";
 import type { MemoRecipientPage, SendMemoReply } from "@portico/contract";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { waitFor } from "../../test/fixtures.ts";
+import { startSmtp, waitFor } from "../../test/fixtures.ts";
 import { rowsOf } from "../../lib/sql.ts";
 
-/** A local SMTP server that refuses one address with a 5xx reply. */
-async function smtpServer(refuse: string) {
-  const received: { from: string; to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.toLowerCase() === refuse) {
-        const err = new Error("5.1.1 User unknown") as Error & { responseCode: number };
-        err.responseCode = 550;
-        return callback(err);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (c: string) => (raw += c));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof smtpServer>>;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const REFUSED = "refused@portico-mail.example";
 
 beforeAll(async () => {
-  smtp = await smtpServer(REFUSED);
+  smtp = await startSmtp({ refuse: REFUSED });
   t = await createTestApp({ smtpUrl: smtp.url });
 });
 afterAll(async () => {
