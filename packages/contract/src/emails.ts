@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankableText, boundedText, Id, IdList, PageQuery, queryBool, dateRangeOrder } from "./common.ts";
+import { blankableText, boundedText, dateRangeOrder, Id, IdList, PageQuery, paginated, queryBool } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
 import { OCCUPANT_TYPE_DISPLAY, OccupantType } from "./roles.ts";
 import { isPlaceholderEmail as isNoEmailAddress } from "./occupancies/fields.ts";
@@ -50,13 +50,14 @@ export const MEMO_RECORD_TYPE: Record<MemoType, "MEMO" | "LETTER"> = { memo: "ME
 
 /**
  * Placeholder e-mail domains: residents whose address is on one of these are left out of memos.
- * Exact domains (and their subdomains), and prefixes matching any domain that starts with them
- * ('noemail.' → noemail.com). The product's own no-email address (NO_EMAIL_DOMAIN, residents
+ * Exact domains (and their subdomains: the reserved top-level names), and prefixes matching any
+ * domain that starts with them ('noemail.' → noemail.com). The documentation domains
+ * (example.com, .net, .org) are not placeholders: the demo portfolio's residents live there. The product's own no-email address (NO_EMAIL_DOMAIN, residents
  * created without e-mail) is not a placeholder but "no e-mail": such a resident is listed as
  * 'No email' (a letter is printed for the unit; a memo does not reach them).
  */
-export const PLACEHOLDER_EMAIL_DOMAINS = ["example.com", "example.org", "example.net", "invalid", "test"] as const;
-export const PLACEHOLDER_EMAIL_DOMAIN_PREFIXES = ["noemail.", "placeholder.", "none."] as const;
+export const PLACEHOLDER_EMAIL_DOMAINS = ["invalid", "test", "localhost", "example"] as const;
+export const PLACEHOLDER_EMAIL_DOMAIN_PREFIXES = ["noemail.", "no-email.", "placeholder.", "none.", "fake."] as const;
 
 /**
  * What a resident's address is for a memo: the address, null (no e-mail: blank or the no-email
@@ -136,17 +137,21 @@ const IdArray = (max: number) =>
 
 /** What building, club and portfolio memos share. */
 const MemoBase = z.object({
-  sender_name: blankableText(MEMO_LIMITS.sender_name),
-  sender_email: blankableText(MEMO_LIMITS.sender_email).refine((v) => !v || isEmailAddress(v), {
-    message: "Enter a valid email address.",
-  }),
+  /** Blank: the signed-in user's name and address. */
+  sender_name: blankableText(MEMO_LIMITS.sender_name).default(""),
+  sender_email: blankableText(MEMO_LIMITS.sender_email)
+    .refine((v) => !v || isEmailAddress(v), { message: "Enter a valid email address." })
+    .default(""),
   subject: z
     .string({ error: M.subjectRequired })
     .trim()
     .min(1, M.subjectRequired)
     .max(MEMO_LIMITS.subject, MESSAGES.maxLength(MEMO_LIMITS.subject)),
   /** Rich text (HTML); cleaned on the server. */
-  body: z.string({ error: MESSAGES.notAString }).max(MEMO_LIMITS.body, MESSAGES.maxLength(MEMO_LIMITS.body)).default(""),
+  body: z
+    .string({ error: MESSAGES.notAString })
+    .max(MEMO_LIMITS.body, MESSAGES.maxLength(MEMO_LIMITS.body))
+    .default(""),
   attachments_array: z
     .array(MemoAttachment, { error: MESSAGES.notAList })
     .max(MEMO_LIMITS.attachments, `Ensure this field has no more than ${MEMO_LIMITS.attachments} elements.`)
@@ -249,10 +254,5 @@ export const MemoFloorsLines = z.object({ floors: z.array(z.string()), lines: z.
 export type MemoFloorsLines = z.infer<typeof MemoFloorsLines>;
 
 /** The picker's list as a page. */
-export const MemoRecipientPage = z.object({
-  count: z.number().int(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(MemoRecipient),
-});
+export const MemoRecipientPage = paginated(MemoRecipient);
 export type MemoRecipientPage = z.infer<typeof MemoRecipientPage>;

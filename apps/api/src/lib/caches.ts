@@ -223,6 +223,12 @@ export const TOPICS = {
         table: "management_note_acknowledgements",
         id: { join: "SELECT n.building_id FROM management_notes n WHERE n.id = {note_id}" },
       },
+  /** An email record (memo, letter, automatic mail) of the building, or one of its recipients. */
+  email_records: {
+    param: "building",
+    sources: [
+      { table: "email_records", id: column("building_id") },
+      { table: "email_recipients", id: { join: "SELECT r.building_id FROM email_records r WHERE r.id = {record_id}" } },
     ],
   },
   /** Service elevator reservation types and the buildings they are offered in. */
@@ -356,6 +362,7 @@ export const SUBSCRIBERS = {
     "memo_groups",
     "documents",
     "email_templates",
+    "email_records",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

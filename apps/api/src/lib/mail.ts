@@ -13,6 +13,8 @@ import {
   type MailRecipient,
 } from "../db/schema/index.ts";
 import { readFileBytes, tokenFromUrl, type FileDeps } from "./files.ts";
+
+export type { MailAttachment };
 import type { JobQueue } from "./jobs.ts";
 
 /**
@@ -54,6 +56,8 @@ export interface MailMessage {
   from?: string;
   /** Files sent with it (inline when they have a cid). */
   attachments?: MailAttachment[];
+  /** false: no email record nor recipient rows (a memo's preview to its sender). */
+  history?: boolean;
 }
 
 export type MailStatus = "outbox" | "queued" | "sending" | "sent" | "failed";
@@ -229,7 +233,11 @@ export async function sendMailBatch(
         };
       }),
     );
-  if (status === "queued") await startDelivery(deps, messages.map((m) => m.id));
+  if (status === "queued")
+    await startDelivery(
+      deps,
+      messages.map((m) => m.id),
+    );
   return {
     sent: messages.length,
     suppressed: list.filter((r) => r.email && suppressed.has(lower(r.email))).length,
@@ -246,7 +254,10 @@ export async function sendMailBatch(
 export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<{ id: number; status: MailStatus } | null> {
   const all = normaliseRecipients(msg.to);
   if (!all.length) return null;
-  const suppressed = await suppressedAmong(deps.db, all.map((r) => r.email));
+  const suppressed = await suppressedAmong(
+    deps.db,
+    all.map((r) => r.email),
+  );
   const recipients = all.filter((r) => !suppressed.has(lower(r.email)));
   if (!recipients.length) return null;
   const status: MailStatus = deps.config.smtpUrl ? "queued" : "outbox";
@@ -271,6 +282,10 @@ export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<{ id: 
     .returning({ id: emailMessages.id });
   if (!rows.length) return null;
   const id = rows[0].id;
+  if (msg.history === false) {
+    if (status === "queued") await startDelivery(deps, [id]);
+    return { id, status };
+  }
   const [record] = await deps.db
     .insert(emailRecords)
     .values({
@@ -389,7 +404,10 @@ export async function deliverMail(deps: MailDeps, id: number): Promise<MailStatu
       html: m.body_html || undefined,
       text: m.body_text || undefined,
       messageId: messageIdOf(m.id, deps.config.mailFrom),
-      headers: trackingHeaders(m.id),
+      // As written (JSON values are not MIME-encoded: providers read them raw).
+      headers: Object.fromEntries(
+        Object.entries(trackingHeaders(m.id)).map(([k, value]) => [k, { prepared: true, value }]),
+      ),
       envelope: { from: returnPathOf(m.id, deps.config.mailFrom), to: m.recipients.map((r) => r.email) },
       attachments: await partsOf(deps, m.attachments ?? []),
     })) as { rejected?: (string | { address: string })[]; rejectedErrors?: unknown[] };

@@ -23,13 +23,20 @@ export interface Received {
   raw: string;
 }
 
-/** A real local SMTP server on a random port. */
-export async function startSmtp() {
+/** A real local SMTP server on a random port; `refuse`: an address it answers 550 (user unknown). */
+export async function startSmtp(opts: { refuse?: string } = {}) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.refuse && address.address.toLowerCase() === opts.refuse) {
+        const err = Object.assign(new Error("5.1.1 User unknown"), { responseCode: 550 });
+        return callback(err);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.setEncoding("utf8");

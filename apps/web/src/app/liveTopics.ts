@@ -84,5 +84,7 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   memo_groups: () => [{ queryKey: memoGroupKeys.all }],
   documents: () => [{ queryKey: documentKeys.all }],
   email_templates: () => [{ queryKey: templateKeys.all }],
+  // Email history (memos, letters, automatic mails and their recipients' delivery states).
+  email_records: () => [],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

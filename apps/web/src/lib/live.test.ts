@@ -47,6 +47,7 @@ const topics: LiveTopicMap = {
   memo_groups: () => [{ queryKey: ["memo-groups"] }],
   documents: () => [{ queryKey: ["documents"] }],
   email_templates: () => [{ queryKey: ["email-templates"] }],
+  email_records: () => [{ queryKey: ["email-records"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

@@ -41,6 +41,7 @@ export const LIVE_TOPICS = [
   "memo_groups",
   "documents",
   "email_templates",
+  "email_records",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -12,6 +12,7 @@ import { seedElevatorReservations } from "./elevator-reservations.ts";
 import { seedDashboard } from "./dashboard.ts";
 import { seedManagementNotes } from "./management-notes.ts";
 import { seedEmailLibrary } from "./email-library.ts";
+import { seedMemos } from "./memos.ts";
 import { apartmentSortKey, BuildingSettingsGroups, isStaff, type OccupantType, type Role } from "@portico/contract";
 import type { Db, Tx } from "../client.ts";
 import {
@@ -712,6 +713,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string, files?: SeedOpt
   await seedDashboard(tx, { now });
   await seedManagementNotes(tx, { now });
   await seedEmailLibrary(tx, { files });
+  await seedMemos(tx, { now, files });
   return {
     shift_log_notes: shiftLogNotes,
     packages: packageCount,
