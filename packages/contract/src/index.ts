@@ -26,3 +26,4 @@ export * from "./amenity-reservations.ts";
 export * from "./reservation-types.ts";
 export * from "./elevator-reservations.ts";
 export * from "./email-delivery.ts";
+export * from "./email-history.ts";
