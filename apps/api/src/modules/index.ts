@@ -19,6 +19,7 @@ import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 import clubs from "./clubs/routes.ts";
 import amenityReservations from "./amenity-reservations/routes.ts";
 import elevatorReservations from "./elevator-reservations/routes.ts";
+import emailHistory from "./email-history/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -42,4 +43,5 @@ export const modules: FastifyPluginAsync[] = [
   clubs,
   amenityReservations,
   elevatorReservations,
+  emailHistory,
 ];
