@@ -50,9 +50,12 @@ export function recordsQuery(
 
 /** /{building}/communication/records/{id} */
 export const recordPath = (building: number, id: number) => `/${building}/communication/records/${id}`;
-/** /{building}/communication?tab=history (with the resident when given) */
-export const historyPath = (building: number, occupantId?: number | null) =>
-  `/${building}/communication?tab=history${occupantId ? `&occupant_id=${occupantId}` : ""}`;
+/** The Communication page's tab of each record type. */
+const TAB_OF: Record<EmailRecordType, string> = { MEMO: "history", LETTER: "letters", AUTO: "notifications" };
+
+/** /{building}/communication?tab=… of a record type (the memos' history by default; the resident when given). */
+export const historyPath = (building: number, occupantId?: number | null, type: EmailRecordType = "MEMO") =>
+  `/${building}/communication?tab=${TAB_OF[type]}${occupantId ? `&occupant_id=${occupantId}` : ""}`;
 
 export type ChipColor = "default" | "info" | "success" | "warning" | "error";
 
