@@ -76,7 +76,8 @@ const blind = (r: EmailRecipient): EmailRecipient => ({ ...r, email: null, curre
 const answers =
   (recipients: EmailRecipient[] = RECIPIENTS) =>
   (c: FakeCall) => {
-    if (c.path === "/emails/records/") return { status: 200, body: page([record()]) };
+    if (c.path === "/emails/records/")
+      return { status: 200, body: page([record({ state_counts: { delivered: 2, bounced: 1, none: 1 } })]) };
     if (c.path === "/emails/records/5/") return { status: 200, body: record() };
     if (c.path === "/emails/recipients/") return { status: 200, body: page(recipients) };
     return undefined;
@@ -94,6 +95,7 @@ describe("email history list", () => {
     expect(screen.getByText("2 Delivered")).toBeTruthy();
     expect(screen.getByText("1 Bounced")).toBeTruthy();
     expect(screen.getByText(M.opened(1))).toBeTruthy();
+    expect(screen.getByText(`1 ${M.notMailed}`)).toBeTruthy();
     expect(screen.getByLabelText("1 attachment(s)")).toBeTruthy();
     expect(screen.getByText(M.residentFilter)).toBeTruthy();
     const first = calls.find((c) => c.path === "/emails/records/")!;

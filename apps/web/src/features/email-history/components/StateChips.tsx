@@ -17,6 +17,9 @@ export function StateSummary({ record }: { record: Pick<EmailRecord, "state_coun
       {items.map((i) => (
         <Chip key={i.state} size="small" color={i.color} label={i.label} />
       ))}
+      {(record.state_counts.none ?? 0) > 0 && (
+        <Chip size="small" variant="outlined" label={`${record.state_counts.none} ${M.notMailed}`} />
+      )}
       {record.opened_count > 0 && <Chip size="small" variant="outlined" label={M.opened(record.opened_count)} />}
     </Box>
   );

@@ -49,7 +49,6 @@ function RecordView({ record, building }: { record: EmailRecordDetail; building:
       <PageHeader
         title={record.subject || M.noSubject}
         back={{ to: historyPath(building, null, record.type), label: EMAIL_RECORD_TYPE_TABS[record.type] }}
-        subtitle={EMAIL_RECORD_TYPE_TABS[record.type]}
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Box
