@@ -65,6 +65,8 @@ export const topics = {
   amenityReservations: (buildingId: number) => `amenity_reservations:${buildingId}`,
   elevatorReservations: (buildingId: number) => `elevator_reservations:${buildingId}`,
   reservationTypes: "reservation_types:all",
+  /** Email records of the building (memos, letters, automatic mails) and their recipients' states. */
+  emailRecords: (buildingId: number) => `email_records:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

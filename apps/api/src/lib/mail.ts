@@ -54,6 +54,8 @@ export interface MailMessage {
   from?: string;
   /** Files sent with it (inline when they have a cid). */
   attachments?: MailAttachment[];
+  /** false: no email record nor recipient rows (a memo's preview to its sender). */
+  history?: boolean;
 }
 
 export type MailStatus = "outbox" | "queued" | "sending" | "sent" | "failed";
@@ -271,6 +273,10 @@ export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<{ id: 
     .returning({ id: emailMessages.id });
   if (!rows.length) return null;
   const id = rows[0].id;
+  if (msg.history === false) {
+    if (status === "queued") await startDelivery(deps, [id]);
+    return { id, status };
+  }
   const [record] = await deps.db
     .insert(emailRecords)
     .values({

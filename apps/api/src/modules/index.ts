@@ -20,6 +20,7 @@ import clubs from "./clubs/routes.ts";
 import amenityReservations from "./amenity-reservations/routes.ts";
 import elevatorReservations from "./elevator-reservations/routes.ts";
 import emailHistory from "./email-history/routes.ts";
+import emails from "./emails/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -44,4 +45,5 @@ export const modules: FastifyPluginAsync[] = [
   amenityReservations,
   elevatorReservations,
   emailHistory,
+  emails,
 ];
