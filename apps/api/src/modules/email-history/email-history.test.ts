@@ -322,3 +322,36 @@ describe("GET /emails/recipients/", () => {
     expect((await t.as("clubadmin").get(`${RECIPIENTS}?record_id=${other}`)).statusCode).toBe(403);
   });
 });
+
+describe("memos sent through the mail layer", () => {
+  it("are in the history with their recipients; a preview is not", async () => {
+    const occupantIds = units.map((u) => u.occupants[0].id);
+    const memo = (fields: Record<string, unknown> = {}) => ({
+      building_id: 1,
+      sender_name: "Building Management",
+      sender_email: "manager@portico.example",
+      subject: "Boiler service",
+      body: "<p>Hot water off <strong>Friday</strong>.</p>",
+      type: "memo",
+      occupant_ids: occupantIds,
+      ...fields,
+    });
+    const preview = await t.as("manager").post("/api/v1/emails/records/send_memo/", memo({ is_preview_email: true }));
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect((await list("manager", "building_id=1")).count).toBe(0);
+
+    const sent = await t.as("manager").post("/api/v1/emails/records/send_memo/", memo());
+    expect(sent.statusCode, sent.body).toBe(200);
+    const memos = await list("frontdesk", "building_id=1&type=MEMO&sender_or_recipient=building%20management");
+    expect(subjects(memos)).toEqual(["Boiler service"]);
+    const [r] = memos.results;
+    expect(r.recipient_count).toBe(occupantIds.length);
+    const detail = (await t.as("frontdesk").get(`${RECORDS}${r.id}/`)).json() as EmailRecordDetail;
+    expect(detail.body).toContain("<strong>Friday</strong>");
+    const rows = (await t.as("manager").get(`${RECIPIENTS}?record_id=${r.id}`)).json() as Paginated<EmailRecipient>;
+    expect(rows.results.map((x) => x.occupant_id).sort()).toEqual([...occupantIds].sort());
+    expect(rows.results.every((x) => x.mandrill_state !== null)).toBe(true);
+    const mine = await list("manager", `building_id=1&occupant_id=${occupantIds[0]}`);
+    expect(subjects(mine)).toEqual(["Boiler service"]);
+  });
+});
