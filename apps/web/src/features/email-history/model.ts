@@ -57,11 +57,11 @@ const TAB_OF: Record<EmailRecordType, string> = { MEMO: "history", LETTER: "lett
 export const historyPath = (building: number, occupantId?: number | null, type: EmailRecordType = "MEMO") =>
   `/${building}/communication?tab=${TAB_OF[type]}${occupantId ? `&occupant_id=${occupantId}` : ""}`;
 
-export type ChipColor = "default" | "info" | "success" | "warning" | "error";
+export type ChipColor = "default" | "secondary" | "success" | "warning" | "error";
 
 export const STATE_COLOR: Record<MailState, ChipColor> = {
   queued: "default",
-  sent: "info",
+  sent: "secondary",
   delivered: "success",
   deferred: "warning",
   "soft-bounced": "warning",
@@ -69,6 +69,9 @@ export const STATE_COLOR: Record<MailState, ChipColor> = {
   rejected: "error",
   spam: "error",
 };
+
+/** Chips whose colour is too light for white text (contrast) carry dark text. */
+export const chipSx = (color: ChipColor) => (color === "warning" ? { color: "rgba(0, 0, 0, 0.87)" } : undefined);
 
 export interface StateSummaryItem {
   state: MailState;
