@@ -28,6 +28,7 @@ export * from "./elevator-reservations.ts";
 export * from "./email-delivery.ts";
 export * from "./dashboard.ts";
 export * from "./management-notes.ts";
+export * from "./email-history.ts";
 export * from "./emails.ts";
 export * from "./email-templates.ts";
 export * from "./memo-groups.ts";

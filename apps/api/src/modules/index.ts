@@ -25,6 +25,7 @@ import emailEvents from "./email-events/routes.ts";
 import emailTemplates from "./email-templates/routes.ts";
 import memoGroups from "./memo-groups/routes.ts";
 import documents from "./documents/routes.ts";
+import emailHistory from "./email-history/routes.ts";
 import emails from "./emails/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
@@ -55,5 +56,6 @@ export const modules: FastifyPluginAsync[] = [
   emailTemplates,
   memoGroups,
   documents,
+  emailHistory,
   emails,
 ];

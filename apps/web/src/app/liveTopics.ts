@@ -26,6 +26,7 @@ import { managementNoteKeys } from "../features/management-notes/index.ts";
 import { templateKeys } from "../features/email-templates/index.ts";
 import { memoGroupKeys } from "../features/memo-groups/index.ts";
 import { documentKeys } from "../features/documents/index.ts";
+import { emailHistoryKeys } from "../features/email-history/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -85,6 +86,6 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   documents: () => [{ queryKey: documentKeys.all }],
   email_templates: () => [{ queryKey: templateKeys.all }],
   // Email history (memos, letters, automatic mails and their recipients' delivery states).
-  email_records: () => [],
+  email_records: () => [{ queryKey: emailHistoryKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

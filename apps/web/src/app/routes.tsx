@@ -92,6 +92,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import("../features/amenity-reservations/pages/AmenityReservationsPage.tsx"),
               },
               {
+                path: "communication/records/:recordId",
+                lazy: () => import("../features/email-history/pages/EmailRecordPage.tsx"),
+              },
+              {
                 // Clubs and amenities (document 3 section 2); the type page is also reached from the reservations.
                 path: "clubs",
                 children: [

@@ -1,0 +1,7 @@
+/**
+ * What other areas may use from the email history: the history list of one record type (the
+ * Communication page's Memos, Letters and Notifications tabs), the record and recipient hooks,
+ * and the query keys the live stream refreshes.
+ */
+export { emailHistoryKeys, useEmailRecord, useRecordRecipients } from "./api.ts";
+export { EmailHistoryList } from "./components/EmailHistoryList.tsx";
