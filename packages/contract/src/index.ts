@@ -27,3 +27,4 @@ export * from "./reservation-types.ts";
 export * from "./elevator-reservations.ts";
 export * from "./email-delivery.ts";
 export * from "./email-history.ts";
+export * from "./emails.ts";

@@ -16,3 +16,4 @@ export * from "./vendors.ts";
 export * from "./clubs.ts";
 export * from "./amenity-reservations.ts";
 export * from "./elevator-reservations.ts";
+export * from "./emails.ts";

@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { buildings } from "./core.ts";
 import { writtenAt } from "./columns.ts";
+import { emailRecords } from "./emails.ts";
 
 export interface MailRecipient {
   email: string;
@@ -42,10 +43,13 @@ export const emailMessages = pgTable(
     dedupe_key: text("dedupe_key").unique(),
     date_created: writtenAt("date_created"),
     sent_at: timestamp("sent_at", { withTimezone: true }),
+    /** The email record (history) this message belongs to. */
+    record_id: integer("record_id").references((): AnyPgColumn => emailRecords.id, { onDelete: "set null" }),
   },
   (t) => [
     index("email_messages_building_date_idx").on(t.building_id, t.date_created.desc()),
     index("email_messages_status_idx").on(t.status, t.date_created),
     index("email_messages_related_idx").on(t.related_entity_type, t.related_entity_id),
+    index("email_messages_record_idx").on(t.record_id),
   ],
 );
