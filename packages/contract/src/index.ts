@@ -28,3 +28,6 @@ export * from "./elevator-reservations.ts";
 export * from "./email-delivery.ts";
 export * from "./email-history.ts";
 export * from "./emails.ts";
+export * from "./email-templates.ts";
+export * from "./memo-groups.ts";
+export * from "./documents.ts";

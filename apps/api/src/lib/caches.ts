@@ -215,6 +215,24 @@ export const TOPICS = {
       { table: "reservation_type_buildings", id: ALL },
     ],
   },
+  /** A memo group of the building and its units. */
+  memo_groups: {
+    param: "building",
+    sources: [
+      { table: "memo_groups", id: column("building_id") },
+      { table: "memo_group_apartments", id: { join: "SELECT g.building_id FROM memo_groups g WHERE g.id = {memo_group_id}" } },
+    ],
+  },
+  /** A document of the building. */
+  documents: { param: "building", sources: [{ table: "documents", id: column("building_id") }] },
+  /** The e-mail template library (categories and templates, global). */
+  email_templates: {
+    param: "all",
+    sources: [
+      { table: "email_template_categories", id: ALL },
+      { table: "email_templates", id: ALL },
+    ],
+  },
   /** Anyone's name as lists show who wrote, logged or closed something. */
   user_names: {
     param: "all",
@@ -315,6 +333,9 @@ export const SUBSCRIBERS = {
     "amenity_reservations",
     "elevator_reservations",
     "reservation_types",
+    "memo_groups",
+    "documents",
+    "email_templates",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

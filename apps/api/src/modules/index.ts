@@ -19,6 +19,9 @@ import maintenanceSetup from "./maintenance-requests/setup-routes.ts";
 import clubs from "./clubs/routes.ts";
 import amenityReservations from "./amenity-reservations/routes.ts";
 import elevatorReservations from "./elevator-reservations/routes.ts";
+import emailTemplates from "./email-templates/routes.ts";
+import memoGroups from "./memo-groups/routes.ts";
+import documents from "./documents/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
 export const modules: FastifyPluginAsync[] = [
@@ -42,4 +45,7 @@ export const modules: FastifyPluginAsync[] = [
   clubs,
   amenityReservations,
   elevatorReservations,
+  emailTemplates,
+  memoGroups,
+  documents,
 ];

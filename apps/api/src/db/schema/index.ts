@@ -17,3 +17,4 @@ export * from "./clubs.ts";
 export * from "./amenity-reservations.ts";
 export * from "./elevator-reservations.ts";
 export * from "./emails.ts";
+export * from "./email-library.ts";
