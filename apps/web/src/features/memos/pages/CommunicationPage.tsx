@@ -10,7 +10,7 @@ import { RouterLink } from "../../../components/RouterLink.tsx";
 import { TabbedPanel } from "../../../components/TabbedPanel.tsx";
 import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { HistoryTab, MemoLibraryLinks, MemoGroupSources, TemplatePickerSlot } from "../components/libraryParts.tsx";
+import { HistoryTab, MemoLibraryLinks, MemoGroupSources, TemplatePicker } from "../components/libraryParts.tsx";
 import { MemoComposer } from "../components/MemoComposer.tsx";
 import { type CommunicationTab, lettersPrintPath, tabOf } from "../model.ts";
 
@@ -96,7 +96,7 @@ function Page() {
               key={clubId ? `club-${clubId}` : `building-${building}`}
               mode={clubId ? { kind: "club", building, clubId } : { kind: "building", building, occupantId }}
               onSent={onSent}
-              templatePicker={(apply) => <TemplatePickerSlot onPick={apply} />}
+              templatePicker={(apply) => <TemplatePicker onPick={apply} />}
               recipientSources={(add) => <MemoGroupSources building={building} onAdd={add} />}
             />
           ) : (

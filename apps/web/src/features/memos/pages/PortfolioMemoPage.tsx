@@ -3,7 +3,7 @@ import { NotFound } from "../../../components/NotFound.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
-import { TemplatePickerSlot } from "../components/libraryParts.tsx";
+import { TemplatePicker } from "../components/libraryParts.tsx";
 import { MemoComposer } from "../components/MemoComposer.tsx";
 
 const TITLE = "Send Memo To All Tenants In Portfolio";
@@ -23,7 +23,7 @@ export function Component() {
         <MemoComposer
           mode={{ kind: "portfolio" }}
           onSent={() => undefined}
-          templatePicker={(apply) => <TemplatePickerSlot onPick={apply} />}
+          templatePicker={(apply) => <TemplatePicker onPick={apply} />}
         />
       </Paper>
     </>
