@@ -78,6 +78,27 @@ interface Values {
   memo_club_id: number | null;
 }
 
+/**
+ * The contract's schema, and the recipients rule even when another field fails first (the
+ * schema checks occupant_ids only once the rest is valid): a building memo needs recipients.
+ */
+function composerResolver(portfolio: boolean): Resolver<Values> {
+  const schema = zodResolver(
+    (portfolio ? SendPortfolioMemoBody : SendMemoBody) as never,
+  ) as unknown as Resolver<Values>;
+  return async (values, context, options) => {
+    const result = await schema(values, context, options);
+    const needsRecipients = !portfolio && !values.is_club_memo && !values.is_preview_email;
+    if (needsRecipients && !values.occupant_ids.length && !result.errors.occupant_ids) {
+      return {
+        values: {},
+        errors: { ...result.errors, occupant_ids: { type: "custom", message: M.recipientsRequired } },
+      };
+    }
+    return result;
+  };
+}
+
 /** The fields the form shows (a server error on any other goes to the form's foot). */
 const FIELDS = [
   "sender_name",
@@ -137,7 +158,7 @@ export function MemoComposer({ mode, onSent, templatePicker, recipientSources }:
   );
   const [chosen, setChosen] = useState<ChosenRecipient[]>(draft?.recipients ?? []);
   const form = useForm<Values>({
-    resolver: zodResolver((portfolio ? SendPortfolioMemoBody : SendMemoBody) as never) as unknown as Resolver<Values>,
+    resolver: composerResolver(portfolio),
     defaultValues: {
       ...blank,
       ...(draft
@@ -193,6 +214,11 @@ export function MemoComposer({ mode, onSent, templatePicker, recipientSources }:
   // Keep a draft of what was typed (not the attachments).
   const watched = useWatch({ control: form.control });
   useEffect(() => {
+    const typed = watched.subject || watched.body || watched.additional_recipients || watched.type || chosen.length > 0;
+    if (!typed && !watched.building_ids?.length) {
+      clearDraft(scope);
+      return;
+    }
     saveDraft(scope, {
       sender_name: watched.sender_name ?? "",
       sender_email: watched.sender_email ?? "",
