@@ -14,9 +14,9 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { MEMO_MESSAGES, MEMO_RECIPIENT_PAGE_SIZE, type MemoRecipient } from "@portico/contract";
 import { DataTable, type Paging } from "../../../components/DataTable.tsx";
 import { fieldGrid } from "../../../components/FormFields.tsx";
-import { errorMessage } from "../../../lib/api.ts";
 import { useDebounced } from "../../../lib/useDebounced.ts";
-import { fetchMatchingRecipients, useFloorsLines, useMemoRecipients } from "../api.ts";
+import { useFloorsLines, useMemoRecipients } from "../api.ts";
+import { useRecipientAdder } from "./useRecipientAdder.tsx";
 import { type ChosenRecipient, chosenOf, recipientName } from "../model.ts";
 
 export interface RecipientPickerProps {
@@ -159,31 +159,19 @@ function AddByLocation({
 }) {
   const choices = useFloorsLines(building);
   const [filter, setFilter] = useState<LocationFilter>(NO_LOCATION);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [added, setAdded] = useState<string | null>(null);
+  const adder = useRecipientAdder(building, onAdd);
   const set = (patch: Partial<LocationFilter>) => setFilter((f) => ({ ...f, ...patch }));
-
-  const add = async () => {
-    setBusy(true);
-    setFailure(null);
-    setAdded(null);
-    try {
-      const page = await fetchMatchingRecipients(building, {
+  const add = () =>
+    adder.run(
+      {
         floor: filter.floor || undefined,
         line: filter.line || undefined,
         is_balcony_apt: filter.is_balcony_apt || undefined,
         lease_start_after: filter.lease_start_after || undefined,
         lease_end_before: filter.lease_end_before || undefined,
-      });
-      onAdd(page.results.map(chosenOf));
-      setAdded(`${page.results.length} residents matched.`);
-    } catch (e) {
-      setFailure(`${MEMO_MESSAGES.recipientsFailed}: ${errorMessage(e)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+      },
+      (n) => `${n} residents matched.`,
+    );
 
   return (
     <Box role="group" aria-labelledby="memo-location-title" sx={{ display: "grid", gap: 1.5 }}>
@@ -241,18 +229,14 @@ function AddByLocation({
         <Button
           variant="outlined"
           onClick={() => void add()}
-          loading={busy}
+          loading={adder.busy}
           disabled={disabled || (!filter.floor && !filter.line)}
         >
           Add
         </Button>
-        {added && (
-          <Typography variant="body2" color="text.secondary" role="status">
-            {added}
-          </Typography>
-        )}
+        {adder.status}
       </Stack>
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {adder.alert}
     </Box>
   );
 }

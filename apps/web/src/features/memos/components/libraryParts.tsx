@@ -10,13 +10,12 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { MEMO_MESSAGES } from "@portico/contract";
 import { RouterLink } from "../../../components/RouterLink.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { memoGroupsPath, useMemoGroups } from "../../memo-groups/index.ts";
 import { templatesPath } from "../../email-templates/index.ts";
-import { fetchMatchingRecipients } from "../api.ts";
-import { type ChosenRecipient, chosenOf } from "../model.ts";
+import type { ChosenRecipient } from "../model.ts";
+import { useRecipientAdder } from "./useRecipientAdder.tsx";
 
 export { EmailHistoryList as HistoryTab } from "../../email-history/index.ts";
 export { TemplatePicker } from "../../email-templates/index.ts";
@@ -47,27 +46,14 @@ export function MemoGroupSources({
 }) {
   const groups = useMemoGroups(building);
   const [groupId, setGroupId] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const adder = useRecipientAdder(building, onAdd);
   const group = groups.data?.find((g) => String(g.id) === groupId);
-
-  const add = async () => {
-    if (!group) return;
-    setBusy(true);
-    setFailure(null);
-    setNote(null);
-    try {
-      const ids = group.apartments.map((a) => a.id);
-      const page = ids.length ? await fetchMatchingRecipients(building, { apartment_ids: ids.join(",") }) : null;
-      const rows = page?.results ?? [];
-      onAdd(rows.map(chosenOf));
-      setNote(`${rows.length} residents of "${group.name}" added.`);
-    } catch (e) {
-      setFailure(`${MEMO_MESSAGES.recipientsFailed}: ${errorMessage(e)}`);
-    } finally {
-      setBusy(false);
-    }
+  const add = () => {
+    if (!group?.apartments.length) return;
+    void adder.run(
+      { apartment_ids: group.apartments.map((a) => a.id).join(",") },
+      (n) => `${n} residents of "${group.name}" added.`,
+    );
   };
 
   return (
@@ -93,16 +79,12 @@ export function MemoGroupSources({
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" onClick={() => void add()} loading={busy} disabled={disabled || !group}>
+        <Button variant="outlined" onClick={add} loading={adder.busy} disabled={disabled || !group?.apartments.length}>
           Add group
         </Button>
-        {note && (
-          <Typography variant="body2" color="text.secondary" role="status">
-            {note}
-          </Typography>
-        )}
+        {adder.status}
       </Stack>
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {adder.alert}
     </Box>
   );
 }
