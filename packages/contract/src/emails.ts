@@ -50,13 +50,14 @@ export const MEMO_RECORD_TYPE: Record<MemoType, "MEMO" | "LETTER"> = { memo: "ME
 
 /**
  * Placeholder e-mail domains: residents whose address is on one of these are left out of memos.
- * Exact domains (and their subdomains), and prefixes matching any domain that starts with them
- * ('noemail.' → noemail.com). The product's own no-email address (NO_EMAIL_DOMAIN, residents
+ * Exact domains (and their subdomains: the reserved top-level names), and prefixes matching any
+ * domain that starts with them ('noemail.' → noemail.com). The documentation domains
+ * (example.com, .net, .org) are not placeholders: the demo portfolio's residents live there. The product's own no-email address (NO_EMAIL_DOMAIN, residents
  * created without e-mail) is not a placeholder but "no e-mail": such a resident is listed as
  * 'No email' (a letter is printed for the unit; a memo does not reach them).
  */
-export const PLACEHOLDER_EMAIL_DOMAINS = ["example.com", "example.org", "example.net", "invalid", "test"] as const;
-export const PLACEHOLDER_EMAIL_DOMAIN_PREFIXES = ["noemail.", "placeholder.", "none."] as const;
+export const PLACEHOLDER_EMAIL_DOMAINS = ["invalid", "test", "localhost", "example"] as const;
+export const PLACEHOLDER_EMAIL_DOMAIN_PREFIXES = ["noemail.", "no-email.", "placeholder.", "none.", "fake."] as const;
 
 /**
  * What a resident's address is for a memo: the address, null (no e-mail: blank or the no-email
@@ -136,10 +137,11 @@ const IdArray = (max: number) =>
 
 /** What building, club and portfolio memos share. */
 const MemoBase = z.object({
-  sender_name: blankableText(MEMO_LIMITS.sender_name),
-  sender_email: blankableText(MEMO_LIMITS.sender_email).refine((v) => !v || isEmailAddress(v), {
-    message: "Enter a valid email address.",
-  }),
+  /** Blank: the signed-in user's name and address. */
+  sender_name: blankableText(MEMO_LIMITS.sender_name).default(""),
+  sender_email: blankableText(MEMO_LIMITS.sender_email)
+    .refine((v) => !v || isEmailAddress(v), { message: "Enter a valid email address." })
+    .default(""),
   subject: z
     .string({ error: M.subjectRequired })
     .trim()

@@ -207,6 +207,14 @@ export const TOPICS = {
     param: "building",
     sources: [{ table: "elevator_reservations", id: column("building_id") }],
   },
+  /** An email record (memo, letter, automatic mail) of the building, or one of its recipients. */
+  email_records: {
+    param: "building",
+    sources: [
+      { table: "email_records", id: column("building_id") },
+      { table: "email_recipients", id: { join: "SELECT r.building_id FROM email_records r WHERE r.id = {record_id}" } },
+    ],
+  },
   /** Service elevator reservation types and the buildings they are offered in. */
   reservation_types: {
     param: "all",
@@ -336,6 +344,7 @@ export const SUBSCRIBERS = {
     "memo_groups",
     "documents",
     "email_templates",
+    "email_records",
   ],
 } as const satisfies Record<string, readonly TopicName[]>;
 

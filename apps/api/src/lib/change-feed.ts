@@ -68,6 +68,8 @@ export const topics = {
   memoGroups: (buildingId: number) => `memo_groups:${buildingId}`,
   documents: (buildingId: number) => `documents:${buildingId}`,
   emailTemplates: "email_templates:all",
+  /** Email records of the building (memos, letters, automatic mails) and their recipients' states. */
+  emailRecords: (buildingId: number) => `email_records:${buildingId}`,
   userNames: "user_names:all",
   buildings: "buildings:all",
   employees: "employees:all",

@@ -1,17 +1,27 @@
 import fp from "fastify-plugin";
 import nodemailer, { type Transporter } from "nodemailer";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { emailMessages, type MailAttachment, type MailRecipient } from "../db/schema/index.ts";
+import {
+  emailMessages,
+  emailRecipients,
+  emailRecords,
+  emailSuppressions,
+  type MailAttachment,
+  type MailRecipient,
+} from "../db/schema/index.ts";
+import { readFileBytes, tokenFromUrl, type FileDeps } from "./files.ts";
 import type { JobQueue } from "./jobs.ts";
 
 /**
  * The mail layer. Every message is first a row of the outbox (email_messages), then, when
  * SMTP_URL is set, delivered by the job queue ('mail-deliver'; a sweep every 5 minutes retries
  * what is left). A request never waits on SMTP. Without SMTP_URL the message stays in the
- * outbox with status 'outbox' and shows in email history.
+ * outbox with status 'outbox' and shows in email history. Every message also has an email record
+ * (AUTO with its kind, or the memo's record) and one email_recipients row per address, whose
+ * state follows delivery (queued → sent | rejected | deferred; without SMTP_URL: sent).
  *
  *   await sendMail(app, { kind: "shift_log_nightly", to: ["a@x.com"], subject, html, text,
  *                         building_id, related: { entity_type: "building", entity_id: 3 },
@@ -23,6 +33,8 @@ import type { JobQueue } from "./jobs.ts";
 export interface MailDeps {
   db: DbOrTx;
   config: Pick<Config, "smtpUrl" | "mailFrom">;
+  /** Where attachments stored once (by URL) are read from (the app: itself). */
+  files?: FileDeps;
   jobs?: JobQueue | null;
   log?: Pick<FastifyBaseLogger, "error" | "warn">;
 }
@@ -42,6 +54,8 @@ export interface MailMessage {
   from?: string;
   /** Files sent with it (inline when they have a cid). */
   attachments?: MailAttachment[];
+  /** false: no email record nor recipient rows (a memo's preview to its sender). */
+  history?: boolean;
 }
 
 export type MailStatus = "outbox" | "queued" | "sending" | "sent" | "failed";
@@ -79,35 +93,66 @@ export function splitRecipients(list: string | null | undefined): string[] {
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-/**
- * Writes the message to the outbox and hands it to delivery. Returns the row id and status,
- * or null when there is no valid recipient or the dedupe key was already used.
- */
-export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<{ id: number; status: MailStatus } | null> {
-  const recipients = normaliseRecipients(msg.to);
-  if (!recipients.length) return null;
-  const status: MailStatus = deps.config.smtpUrl ? "queued" : "outbox";
-  const rows = await deps.db
-    .insert(emailMessages)
-    .values({
-      building_id: msg.building_id ?? null,
-      kind: msg.kind,
-      subject: msg.subject,
-      body_html: msg.html ?? "",
-      body_text: msg.text ?? "",
-      sender: msg.from ?? deps.config.mailFrom,
-      recipients,
-      status,
-      related_entity_type: msg.related?.entity_type ?? null,
-      related_entity_id: msg.related?.entity_id ?? null,
-      dedupe_key: msg.dedupe_key ?? null,
-      attachments: msg.attachments ?? [],
-    })
-    .onConflictDoNothing({ target: emailMessages.dedupe_key })
-    .returning({ id: emailMessages.id });
-  if (!rows.length) return null;
-  const id = rows[0].id;
-  if (status === "queued") {
+/** Why a suppressed address gets no mail (its recipient row is 'rejected' with this). */
+export const SUPPRESSED_REASON = "Address suppressed after a bounce or complaint";
+
+/** The domain of the sender address (MAIL_DOMAIN): message ids and the VERP return path use it. */
+export const mailDomainOf = (mailFrom: string): string => {
+  const m = /@([^\s>]+)>?\s*$/.exec(mailFrom);
+  return (m ? m[1] : "portico.local").toLowerCase();
+};
+/** The envelope sender of a message: bounces come back to it (VERP). */
+export const returnPathOf = (id: number, mailFrom: string) => `bounces+${id}@${mailDomainOf(mailFrom)}`;
+/** The Message-ID of a message. */
+export const messageIdOf = (id: number, mailFrom: string) => `<portico-${id}@${mailDomainOf(mailFrom)}>`;
+/** The headers that let every provider's events and DSNs name the message. */
+export function trackingHeaders(id: number): Record<string, string> {
+  return {
+    "X-Portico-Message-Id": String(id),
+    "X-Mailgun-Variables": JSON.stringify({ portico_message_id: String(id) }),
+    "X-SMTPAPI": JSON.stringify({ unique_args: { portico_message_id: String(id) } }),
+    "X-PM-Metadata-portico_message_id": String(id),
+    "X-SES-MESSAGE-TAGS": `portico_message_id=${id}`,
+  };
+}
+
+/** A recipient of a batch: an address (null: not mailed, e.g. a letter printed for the unit) and who it is. */
+export interface BatchRecipient {
+  email: string | null;
+  name?: string;
+  occupant_id?: number | null;
+  occupancy_id?: number | null;
+  apartment_id?: number | null;
+  apartment_number?: string | null;
+}
+
+/** What the messages of a batch share. */
+export interface BatchMessage {
+  kind: string;
+  record_id: number;
+  subject: string;
+  html?: string;
+  text?: string;
+  building_id?: number | null;
+  from?: string;
+  attachments?: MailAttachment[];
+}
+
+const lower = (e: string) => e.trim().toLowerCase();
+
+/** The suppressed addresses among these (lower-cased). */
+async function suppressedAmong(db: DbOrTx, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await db
+    .select({ email: emailSuppressions.email })
+    .from(emailSuppressions)
+    .where(inArray(emailSuppressions.email, [...new Set(emails.map(lower))]));
+  return new Set(rows.map((r) => r.email));
+}
+
+/** Hands queued messages to delivery: a job each, or in this process when the queue is not running here. */
+async function startDelivery(deps: MailDeps, ids: number[]): Promise<void> {
+  for (const id of ids) {
     let queued: string | null = null;
     try {
       queued = (await deps.jobs?.send(MAIL_DELIVER_JOB, { id })) ?? null;
@@ -120,6 +165,148 @@ export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<{ id: 
       });
     }
   }
+}
+
+/**
+ * Sends one message per recipient of a record (memos, letters) in a few statements: the outbox
+ * rows, then one recipient row each (state 'queued', or 'sent' without SMTP; a suppressed address
+ * 'rejected'; no address: state null, not mailed), then a 'mail-deliver' job each.
+ * Returns how many messages were written.
+ */
+export async function sendMailBatch(
+  deps: MailDeps,
+  msg: BatchMessage,
+  recipients: BatchRecipient[],
+): Promise<{ sent: number; suppressed: number; unmailed: number }> {
+  const seen = new Set<string>();
+  const list = recipients.map((r) => {
+    const email = r.email?.trim() || null;
+    const ok = !!email && EMAIL_RE.test(email) && !seen.has(lower(email));
+    if (ok) seen.add(lower(email));
+    return { ...r, email: ok ? email : null };
+  });
+  const suppressed = await suppressedAmong(
+    deps.db,
+    list.flatMap((r) => (r.email ? [r.email] : [])),
+  );
+  const mailable = list.filter((r) => r.email && !suppressed.has(lower(r.email)));
+  const status: MailStatus = deps.config.smtpUrl ? "queued" : "outbox";
+  const messages = mailable.length
+    ? await deps.db
+        .insert(emailMessages)
+        .values(
+          mailable.map((r) => ({
+            building_id: msg.building_id ?? null,
+            kind: msg.kind,
+            subject: msg.subject,
+            body_html: msg.html ?? "",
+            body_text: msg.text ?? "",
+            sender: msg.from ?? deps.config.mailFrom,
+            recipients: [r.name ? { email: r.email!, name: r.name } : { email: r.email! }],
+            status,
+            attachments: msg.attachments ?? [],
+            record_id: msg.record_id,
+          })),
+        )
+        .returning({ id: emailMessages.id })
+    : [];
+  const state = deps.config.smtpUrl ? "queued" : "sent";
+  const messageOf = new Map(mailable.map((r, i) => [lower(r.email!), messages[i].id]));
+  if (list.length)
+    await deps.db.insert(emailRecipients).values(
+      list.map((r) => {
+        const isSuppressed = !!r.email && suppressed.has(lower(r.email));
+        return {
+          record_id: msg.record_id,
+          message_id: r.email && !isSuppressed ? (messageOf.get(lower(r.email)) ?? null) : null,
+          occupant_id: r.occupant_id ?? null,
+          occupancy_id: r.occupancy_id ?? null,
+          apartment_id: r.apartment_id ?? null,
+          apartment_number: r.apartment_number ?? null,
+          name: r.name ?? "",
+          email: r.email,
+          state: !r.email ? null : isSuppressed ? "rejected" : state,
+          reject_reason: isSuppressed ? SUPPRESSED_REASON : null,
+          state_changed_at: r.email ? sql`now()` : null,
+        };
+      }),
+    );
+  if (status === "queued") await startDelivery(deps, messages.map((m) => m.id));
+  return {
+    sent: messages.length,
+    suppressed: list.filter((r) => r.email && suppressed.has(lower(r.email))).length,
+    unmailed: list.filter((r) => !r.email).length,
+  };
+}
+
+/**
+ * Writes the message to the outbox, with its email record (AUTO, kind) and a recipient row per
+ * address, and hands it to delivery. Suppressed addresses are not mailed (their rows are
+ * 'rejected'). Returns the row id and status, or null when there is no address to mail or the
+ * dedupe key was already used.
+ */
+export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<{ id: number; status: MailStatus } | null> {
+  const all = normaliseRecipients(msg.to);
+  if (!all.length) return null;
+  const suppressed = await suppressedAmong(deps.db, all.map((r) => r.email));
+  const recipients = all.filter((r) => !suppressed.has(lower(r.email)));
+  if (!recipients.length) return null;
+  const status: MailStatus = deps.config.smtpUrl ? "queued" : "outbox";
+  const sender = msg.from ?? deps.config.mailFrom;
+  const rows = await deps.db
+    .insert(emailMessages)
+    .values({
+      building_id: msg.building_id ?? null,
+      kind: msg.kind,
+      subject: msg.subject,
+      body_html: msg.html ?? "",
+      body_text: msg.text ?? "",
+      sender,
+      recipients,
+      status,
+      related_entity_type: msg.related?.entity_type ?? null,
+      related_entity_id: msg.related?.entity_id ?? null,
+      dedupe_key: msg.dedupe_key ?? null,
+      attachments: msg.attachments ?? [],
+    })
+    .onConflictDoNothing({ target: emailMessages.dedupe_key })
+    .returning({ id: emailMessages.id });
+  if (!rows.length) return null;
+  const id = rows[0].id;
+  if (msg.history === false) {
+    if (status === "queued") await startDelivery(deps, [id]);
+    return { id, status };
+  }
+  const [record] = await deps.db
+    .insert(emailRecords)
+    .values({
+      building_id: msg.building_id ?? null,
+      type: "AUTO",
+      kind: msg.kind,
+      subject: msg.subject,
+      body_html: msg.html ?? "",
+      body_text: msg.text ?? "",
+      sender_name: /^\s*"?([^"<]*?)"?\s*</.exec(sender)?.[1] ?? "",
+      sender_email: /<([^>]+)>/.exec(sender)?.[1] ?? sender,
+      recipient_count: all.length,
+    })
+    .returning({ id: emailRecords.id });
+  await deps.db.update(emailMessages).set({ record_id: record.id }).where(eq(emailMessages.id, id));
+  await deps.db.insert(emailRecipients).values(
+    all.map((r) => {
+      const isSuppressed = suppressed.has(lower(r.email));
+      return {
+        record_id: record.id,
+        message_id: isSuppressed ? null : id,
+        name: r.name ?? "",
+        email: r.email,
+        state: isSuppressed ? "rejected" : deps.config.smtpUrl ? "queued" : "sent",
+        reject_reason: isSuppressed ? SUPPRESSED_REASON : null,
+        state_changed_at: sql`now()`,
+      };
+    }),
+  );
+  if (status === "queued") await startDelivery(deps, [id]);
   return { id, status };
 }
 
@@ -133,10 +320,60 @@ function transportFor(url: string): Transporter {
   return t;
 }
 
+/** The mail parts of stored attachments (bytes inline, or read from lib/files). */
+async function partsOf(deps: MailDeps, attachments: MailAttachment[]) {
+  const out = [];
+  for (const a of attachments) {
+    let content: Buffer | null = a.content_base64 !== undefined ? Buffer.from(a.content_base64, "base64") : null;
+    if (content === null && a.url && deps.files) {
+      const token = tokenFromUrl(a.url);
+      content = token ? await readFileBytes(deps.files, token) : null;
+    }
+    if (content === null) throw new Error(`attachment ${a.filename} is missing`);
+    out.push({
+      filename: a.filename,
+      contentType: a.content_type,
+      content,
+      ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
+    });
+  }
+  return out;
+}
+
+/** An SMTP error's reply code (5xx: permanent), when it has one. */
+const smtpCodeOf = (err: unknown): number | null => {
+  const c = (err as { responseCode?: unknown })?.responseCode;
+  return typeof c === "number" ? c : null;
+};
+const smtpReplyOf = (err: unknown): string =>
+  String((err as { response?: unknown })?.response ?? (err as Error)?.message ?? err).slice(0, 2000);
+
+/** Sets the state of a message's recipient rows (those still waiting, or the given addresses). */
+async function setRecipientState(
+  db: DbOrTx,
+  messageId: number,
+  state: "sent" | "deferred" | "rejected",
+  reason: string | null,
+  emails?: string[],
+): Promise<void> {
+  await db
+    .update(emailRecipients)
+    .set({ state, reject_reason: reason, state_changed_at: sql`now()` })
+    .where(
+      and(
+        eq(emailRecipients.message_id, messageId),
+        inArray(emailRecipients.state, ["queued", "deferred"]),
+        emails?.length ? inArray(sql`lower(${emailRecipients.email})`, emails.map(lower)) : undefined,
+      ),
+    );
+}
+
 /**
  * Delivers one outbox row over SMTP (the 'mail-deliver' job). Claims the row first, so two
- * workers never send the same message. Failures go back to 'queued' for the sweep, and to
- * 'failed' after MAIL_MAX_ATTEMPTS.
+ * workers never send the same message. The envelope sender is the VERP return path
+ * (bounces+{id}@MAIL_DOMAIN) and the tracking headers name the message. Recipient rows become
+ * 'sent'; an SMTP 5xx reply makes them 'rejected' with the reply (no retry); 4xx and network
+ * failures 'deferred', back to 'queued' for the sweep, and to 'failed' after MAIL_MAX_ATTEMPTS.
  */
 export async function deliverMail(deps: MailDeps, id: number): Promise<MailStatus | "skipped"> {
   const url = deps.config.smtpUrl;
@@ -151,29 +388,34 @@ export async function deliverMail(deps: MailDeps, id: number): Promise<MailStatu
   if (!claimed.length) return "skipped";
   const m = claimed[0];
   try {
-    await transportFor(url).sendMail({
+    const info = (await transportFor(url).sendMail({
       from: m.sender,
       to: m.recipients.map((r) => (r.name ? { name: r.name, address: r.email } : r.email)),
       subject: m.subject,
       html: m.body_html || undefined,
       text: m.body_text || undefined,
-      attachments: (m.attachments ?? []).map((a) => ({
-        filename: a.filename,
-        contentType: a.content_type,
-        content: Buffer.from(a.content_base64, "base64"),
-        ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
-      })),
-    });
+      messageId: messageIdOf(m.id, deps.config.mailFrom),
+      headers: trackingHeaders(m.id),
+      envelope: { from: returnPathOf(m.id, deps.config.mailFrom), to: m.recipients.map((r) => r.email) },
+      attachments: await partsOf(deps, m.attachments ?? []),
+    })) as { rejected?: (string | { address: string })[]; rejectedErrors?: unknown[] };
+    const rejected = (info.rejected ?? []).map((r) => (typeof r === "string" ? r : r.address));
+    if (rejected.length)
+      await setRecipientState(deps.db, id, "rejected", smtpReplyOf(info.rejectedErrors?.[0] ?? "rejected"), rejected);
+    await setRecipientState(deps.db, id, "sent", null);
     await deps.db
       .update(emailMessages)
       .set({ status: "sent", sent_at: sql`now()`, error: null })
       .where(eq(emailMessages.id, id));
     return "sent";
   } catch (err) {
-    const status: MailStatus = m.attempts >= MAIL_MAX_ATTEMPTS ? "failed" : "queued";
+    const code = smtpCodeOf(err);
+    const permanent = code !== null && code >= 500;
+    const status: MailStatus = permanent || m.attempts >= MAIL_MAX_ATTEMPTS ? "failed" : "queued";
+    await setRecipientState(deps.db, id, permanent ? "rejected" : "deferred", permanent ? smtpReplyOf(err) : null);
     await deps.db
       .update(emailMessages)
-      .set({ status, error: String((err as Error)?.message ?? err).slice(0, 2000) })
+      .set({ status, error: smtpReplyOf(err) })
       .where(eq(emailMessages.id, id));
     deps.log?.warn({ err, id, attempts: m.attempts }, "mail delivery failed");
     return status;
@@ -203,10 +445,11 @@ export async function sweepMail(deps: MailDeps, limit = 200): Promise<number> {
  */
 export default fp(
   async (app) => {
-    app.jobs.work<{ id: number }>(MAIL_DELIVER_JOB, async (data) => deliverMail(app, Number(data.id)), {
+    const deps: MailDeps = { db: app.db, config: app.config, jobs: app.jobs, log: app.log, files: app };
+    app.jobs.work<{ id: number }>(MAIL_DELIVER_JOB, async (data) => deliverMail(deps, Number(data.id)), {
       retryLimit: 0,
     });
-    app.jobs.work(MAIL_SWEEP_JOB, async () => sweepMail(app), { retryLimit: 0 });
+    app.jobs.work(MAIL_SWEEP_JOB, async () => sweepMail(deps), { retryLimit: 0 });
     app.jobs.schedule(MAIL_SWEEP_JOB, "*/5 * * * *");
   },
   { name: "portico-mail", dependencies: ["portico-jobs"] },

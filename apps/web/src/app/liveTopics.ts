@@ -60,5 +60,7 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Service elevator list, calendar, Elevators drawer, edit pages and profile panels; reservation types.
   elevator_reservations: () => [{ queryKey: elevatorKeys.all }],
   reservation_types: () => [{ queryKey: reservationTypeKeys.all }],
+  // Email history (memos, letters, automatic mails and their recipients' delivery states).
+  email_records: () => [],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

@@ -42,6 +42,7 @@ const topics: LiveTopicMap = {
   amenity_reservations: () => [{ queryKey: ["amenity-reservations"] }],
   elevator_reservations: () => [{ queryKey: ["elevator-reservations"] }],
   reservation_types: () => [{ queryKey: ["reservation-types"] }],
+  email_records: () => [{ queryKey: ["email-records"] }],
 };
 
 const waitFor = async (check: () => boolean, ms = 1000) => {

@@ -36,6 +36,7 @@ export const LIVE_TOPICS = [
   "amenity_reservations",
   "elevator_reservations",
   "reservation_types",
+  "email_records",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

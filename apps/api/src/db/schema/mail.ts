@@ -8,11 +8,15 @@ export interface MailRecipient {
   name?: string;
 }
 
-/** A file sent with a message (base64); with a cid it is an inline part the HTML shows (`<img src="cid:…">`). */
+/**
+ * A file sent with a message: its bytes (base64) or, for files stored once for many messages
+ * (memos), their lib/files URL. With a cid it is an inline part the HTML shows (`<img src="cid:…">`).
+ */
 export interface MailAttachment {
   filename: string;
   content_type: string;
-  content_base64: string;
+  content_base64?: string;
+  url?: string;
   cid?: string;
 }
 

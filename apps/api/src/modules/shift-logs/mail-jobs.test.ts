@@ -203,7 +203,7 @@ describe("mail delivery over SMTP", () => {
     expect(sent).toEqual({ id: expect.any(Number), status: "queued" });
     const got = await waitFor(() => smtp.received.find((r) => r.raw.includes("Hello from Portico")));
     expect(got.to.sort()).toEqual(["one@example.com", "two@example.com"]);
-    expect(got.from).toBe("no-reply@portico.local");
+    expect(got.from).toBe(`bounces+${sent!.id}@portico.local`);
     expect(got.raw).toContain("Plain body");
     expect(got.raw).toContain("One Person");
     const row = await waitFor(async () => {
