@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, PNG, signInTo, unique } from "./helpers.ts";
+import { apiGet, apiSend, expectNoSeriousA11yViolations, PNG, signInTo, unique } from "./helpers.ts";
 
 /**
  * Memos in the browser against the demo portfolio: a manager writes a memo with an inline image
@@ -14,7 +14,24 @@ test("compose with an image and a template, pick a floor and a memo group, previ
   page,
 }) => {
   const subject = unique("Water shut-off ");
+  const categoryTitle = unique("Building notices ");
+  const templateTitle = unique("Water shut-off notice ");
+  const groupName = unique("Two homes ");
   await signInTo(page, "manager", "/1/communication?tab=memo");
+  // A template of the library and a memo group of two units, made beforehand.
+  const category = await apiSend<{ id: number }>(page, "POST", "/api/v1/emails/categories/", { title: categoryTitle });
+  await apiSend(page, "POST", "/api/v1/emails/templates/", {
+    title: templateTitle,
+    content: "<p>The water will be shut off on Tuesday.</p>",
+    category: category.id,
+  });
+  const residents = await apiGet<{ results: { apartment_id: number }[] }>(
+    page,
+    "/api/v1/emails/memo-recipients/?building_id=1&limit=10",
+  );
+  const units = [...new Set(residents.results.map((r) => r.apartment_id))].slice(0, 2);
+  await apiSend(page, "POST", "/api/v1/core/buildings/1/memo-groups/", { name: groupName, apartment_ids: units });
+  await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Communication" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Send tenant memo", selected: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Templates" })).toBeVisible();
@@ -23,11 +40,14 @@ test("compose with an image and a template, pick a floor and a memo group, previ
   await page.getByRole("button", { name: "Insert template" }).click();
   const picker = page.getByRole("dialog", { name: "Insert template" });
   const templates = picker.getByRole("navigation", { name: "Templates" });
-  await templates.getByRole("button", { expanded: false }).first().click();
-  await templates.getByRole("button").filter({ hasNot: page.locator("[aria-expanded]") }).first().click();
+  const categoryButton = templates.getByRole("button", { name: categoryTitle });
+  await expect(categoryButton).toBeVisible();
+  if ((await categoryButton.getAttribute("aria-expanded")) === "false") await categoryButton.click();
+  await templates.getByRole("button", { name: templateTitle }).click();
   await expect(picker).toBeHidden();
   const editor = page.getByRole("textbox", { name: "Message" });
-  await expect(editor).not.toBeEmpty();
+  await expect(editor).toContainText("The water will be shut off on Tuesday.");
+  await expect(page.getByRole("textbox", { name: /^Subject/ })).toHaveValue(templateTitle);
   await page.getByLabel("Image file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
   await expect(editor.locator("img[src^='data:image/png']")).toBeVisible();
 
@@ -43,7 +63,7 @@ test("compose with an image and a template, pick a floor and a memo group, previ
   await expect(location.getByRole("status")).toContainText("residents matched");
   const groups = page.getByRole("group", { name: "Memo groups" });
   await groups.getByRole("combobox", { name: "Memo group" }).click();
-  await page.getByRole("option").first().click();
+  await page.getByRole("option", { name: new RegExp(groupName) }).click();
   await groups.getByRole("button", { name: "Add group" }).click();
   await expect(groups.getByRole("status")).toContainText("added");
   await expect(page.getByText(/[1-9]\d* recipients? chosen/)).toBeVisible();

@@ -271,7 +271,7 @@ export function RichTextEditor({
           </ToolButton>
           <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
           <ToolButton
-            label="Heading 2"
+            label="H2 heading"
             active={s?.h2}
             disabled={off}
             onClick={run((e) => e.chain().focus().toggleHeading({ level: 2 }).run())}
@@ -281,7 +281,7 @@ export function RichTextEditor({
             </Typography>
           </ToolButton>
           <ToolButton
-            label="Heading 3"
+            label="H3 heading"
             active={s?.h3}
             disabled={off}
             onClick={run((e) => e.chain().focus().toggleHeading({ level: 3 }).run())}

@@ -269,9 +269,8 @@ function ChosenChips({
             key={r.occupant_id}
             size="small"
             color={r.email ? "default" : "warning"}
-            label={`${r.apartment_number} · ${r.name}${r.email ? "" : ` (${MEMO_MESSAGES.noEmail})`}`}
+            label={`${r.name}, ${r.apartment_number}${r.email ? "" : ` (${MEMO_MESSAGES.noEmail})`}`}
             onDelete={disabled ? undefined : () => onRemove([r.occupant_id])}
-            slotProps={{ root: { "aria-label": `${r.name}, ${r.apartment_number}` } }}
           />
         ))}
       </Box>
