@@ -22,6 +22,7 @@ import elevatorReservations from "./elevator-reservations/routes.ts";
 import emailTemplates from "./email-templates/routes.ts";
 import memoGroups from "./memo-groups/routes.ts";
 import documents from "./documents/routes.ts";
+import emailHistory from "./email-history/routes.ts";
 import emails from "./emails/routes.ts";
 
 /** Every feature area's routes, registered under /api/v1. Add a new area here. */
@@ -49,5 +50,6 @@ export const modules: FastifyPluginAsync[] = [
   emailTemplates,
   memoGroups,
   documents,
+  emailHistory,
   emails,
 ];

@@ -21,6 +21,7 @@ import { buildingSettingsKeys } from "../features/building-settings/index.ts";
 import { clubKeys } from "../features/clubs/index.ts";
 import { amenityReservationKeys } from "../features/amenity-reservations/index.ts";
 import { elevatorKeys, reservationTypeKeys } from "../features/elevator-reservations/index.ts";
+import { emailHistoryKeys } from "../features/email-history/index.ts";
 
 export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   // Package grid, lists, details, apartment packages, activity, batch queue.
@@ -61,6 +62,6 @@ export const LIVE_TOPIC_QUERIES: LiveTopicMap = {
   elevator_reservations: () => [{ queryKey: elevatorKeys.all }],
   reservation_types: () => [{ queryKey: reservationTypeKeys.all }],
   // Email history (memos, letters, automatic mails and their recipients' delivery states).
-  email_records: () => [],
+  email_records: () => [{ queryKey: emailHistoryKeys.all }],
   building: (building) => [{ queryKey: coreKeys.settings(building) }, { queryKey: coreKeys.buildings }],
 };

@@ -50,15 +50,18 @@ export function recordsQuery(
 
 /** /{building}/communication/records/{id} */
 export const recordPath = (building: number, id: number) => `/${building}/communication/records/${id}`;
-/** /{building}/communication?tab=history (with the resident when given) */
-export const historyPath = (building: number, occupantId?: number | null) =>
-  `/${building}/communication?tab=history${occupantId ? `&occupant_id=${occupantId}` : ""}`;
+/** The Communication page's tab of each record type. */
+const TAB_OF: Record<EmailRecordType, string> = { MEMO: "history", LETTER: "letters", AUTO: "notifications" };
 
-export type ChipColor = "default" | "info" | "success" | "warning" | "error";
+/** /{building}/communication?tab=… of a record type (the memos' history by default; the resident when given). */
+export const historyPath = (building: number, occupantId?: number | null, type: EmailRecordType = "MEMO") =>
+  `/${building}/communication?tab=${TAB_OF[type]}${occupantId ? `&occupant_id=${occupantId}` : ""}`;
+
+export type ChipColor = "default" | "secondary" | "success" | "warning" | "error";
 
 export const STATE_COLOR: Record<MailState, ChipColor> = {
   queued: "default",
-  sent: "info",
+  sent: "secondary",
   delivered: "success",
   deferred: "warning",
   "soft-bounced": "warning",
@@ -66,6 +69,9 @@ export const STATE_COLOR: Record<MailState, ChipColor> = {
   rejected: "error",
   spam: "error",
 };
+
+/** Chips whose colour is too light for white text (contrast) carry dark text. */
+export const chipSx = (color: ChipColor) => (color === "warning" ? { color: "rgba(0, 0, 0, 0.87)" } : undefined);
 
 export interface StateSummaryItem {
   state: MailState;

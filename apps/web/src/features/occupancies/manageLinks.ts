@@ -38,7 +38,7 @@ export const MANAGE_LINKS: readonly ManageLink[] = [
     exists: true,
     visible: managers,
   },
-  { key: "email-history", label: "Email history", path: "/communication?tab=history", exists: false },
+  { key: "email-history", label: "Email history", path: "/communication?tab=history", exists: true },
   { key: "clubs", label: "Clubs and amenity types", path: "/clubs", exists: true, visible: managers },
   {
     key: "lockouts",

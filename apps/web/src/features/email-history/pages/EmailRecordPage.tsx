@@ -48,8 +48,7 @@ function RecordView({ record, building }: { record: EmailRecordDetail; building:
     <Box>
       <PageHeader
         title={record.subject || M.noSubject}
-        back={{ to: historyPath(building), label: "Email history" }}
-        subtitle={EMAIL_RECORD_TYPE_TABS[record.type]}
+        back={{ to: historyPath(building, null, record.type), label: EMAIL_RECORD_TYPE_TABS[record.type] }}
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Box

@@ -9,6 +9,7 @@ import BadgeIcon from "@mui/icons-material/Badge";
 import EditIcon from "@mui/icons-material/Edit";
 import HistoryIcon from "@mui/icons-material/History";
 import LoginIcon from "@mui/icons-material/Login";
+import EmailOutlinedIcon from "@mui/icons-material/EmailOutlined";
 import MailIcon from "@mui/icons-material/Mail";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import PhotoCameraIcon from "@mui/icons-material/PhotoCamera";
@@ -25,6 +26,8 @@ export interface ResidentAbilities {
   impersonate: boolean;
   idCard: boolean;
   history: boolean;
+  /** The resident's e-mails in the email history (staff with email.history). */
+  emailHistory: boolean;
 }
 
 /**
@@ -44,6 +47,7 @@ export function residentAbilities(
     impersonate: can("occupant.impersonate"),
     idCard: can("idcard.replace"),
     history: can("occupancy.history"),
+    emailHistory: can("email.history"),
   };
 }
 
@@ -57,7 +61,10 @@ export interface ResidentActionsProps {
   onAction: (kind: ResidentActionKind, occupant: Occupant) => void;
 }
 
-/** A resident card's buttons: Edit (managers), Retake photo (any staff), Impersonate (managers, large screens). */
+/**
+ * A resident card's buttons: Edit (managers), Retake photo (any staff), Email history (staff),
+ * Impersonate (managers, large screens).
+ */
 export function ResidentActions({
   occupant,
   buildingId,
@@ -88,6 +95,17 @@ export function ResidentActions({
           aria-label={`Retake photo of ${name}`}
         >
           Retake photo
+        </Button>
+      )}
+      {a.emailHistory && (
+        <Button
+          size="small"
+          startIcon={<EmailOutlinedIcon />}
+          component={RouterLink}
+          to={`/${buildingId}/communication?tab=history&occupant_id=${occupant.id}`}
+          aria-label={`Email history of ${name}`}
+        >
+          Email history
         </Button>
       )}
       {a.impersonate && !isMobile && (

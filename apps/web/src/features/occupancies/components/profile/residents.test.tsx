@@ -50,6 +50,13 @@ describe("residents section", () => {
     expect(within(brenda).getByText("Occupant")).toBeTruthy();
   });
 
+  it("links each resident to their e-mails in the email history, for staff", () => {
+    fakeApi();
+    renderWithApp(<ResidentsSection occupancy={makeOccupancy({ occupant_set: [makeOccupant({ id: 7 })] })} />);
+    const link = screen.getByRole("link", { name: "Email history of Taylor Morgan" });
+    expect(link.getAttribute("href")).toBe("/1/communication?tab=history&occupant_id=7");
+  });
+
   it("keeps inactive residents in a collapsed group", () => {
     fakeApi();
     renderWithApp(
