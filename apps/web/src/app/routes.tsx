@@ -30,6 +30,10 @@ export const routes: RouteObject[] = [
               { path: "dashboard", lazy: () => import("../features/admin/pages/AdminDashboardPage.tsx") },
               { path: "shift-log", lazy: () => import("../features/shift-logs/pages/AdminShiftLogPage.tsx") },
               {
+                path: "messaging/portfolio_memo",
+                lazy: () => import("../features/memos/pages/PortfolioMemoPage.tsx"),
+              },
+              {
                 path: "settings/shift-log-types",
                 lazy: () => import("../features/shift-logs/pages/ShiftLogTypesPage.tsx"),
               },
@@ -90,6 +94,11 @@ export const routes: RouteObject[] = [
               {
                 path: "amenity-reservations",
                 lazy: () => import("../features/amenity-reservations/pages/AmenityReservationsPage.tsx"),
+              },
+              { path: "communication", lazy: () => import("../features/memos/pages/CommunicationPage.tsx") },
+              {
+                path: "communication/letters/:recordId/print",
+                lazy: () => import("../features/memos/pages/LettersPrintPage.tsx"),
               },
               {
                 path: "communication/records/:recordId",

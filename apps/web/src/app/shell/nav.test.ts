@@ -16,6 +16,7 @@ describe("navigation table", () => {
       "dashboard",
       "manage",
       "unit-profiles",
+      "communication",
       "instructions",
       "packages",
       "contractors",

@@ -129,7 +129,7 @@ export const SIDEBAR_NAV: readonly NavItem[] = [
     label: "Communication",
     to: b("/communication"),
     action: "nav.communication",
-    exists: false,
+    exists: true,
     icon: ForumIcon,
   },
   {

@@ -32,7 +32,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   {
     title: "Communications",
-    cards: [{ label: "Send portfolio memo", path: "/admin/messaging/portfolio_memo", exists: false }],
+    cards: [{ label: "Send portfolio memo", path: "/admin/messaging/portfolio_memo", exists: true }],
   },
   {
     title: "Event type configuration",

@@ -35,7 +35,7 @@ export const MANAGE_LINKS: readonly ManageLink[] = [
     key: "resident-memos",
     label: "Resident memos",
     path: "/communication?tab=memo",
-    exists: false,
+    exists: true,
     visible: managers,
   },
   { key: "email-history", label: "Email history", path: "/communication?tab=history", exists: true },

@@ -4,6 +4,7 @@ import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import PersonRemoveIcon from "@mui/icons-material/PersonRemove";
+import MailIcon from "@mui/icons-material/Mail";
 import PoolIcon from "@mui/icons-material/Pool";
 import type { GridColDef } from "@mui/x-data-grid";
 import type { Club, ClubMember } from "@portico/contract";
@@ -72,6 +73,16 @@ function Page({ club }: { club: Club }) {
                 to={`/${building}/clubs/${club.id}/pool-check-in`}
               >
                 Pool check in
+              </Button>
+            )}
+            {can("memo.send") && (
+              <Button
+                startIcon={<MailIcon />}
+                component={RouterLink}
+                to={`/${building}/communication?tab=memo&club=${club.id}`}
+                disabled={!club.member_count}
+              >
+                Send Memo
               </Button>
             )}
             {manage && (
