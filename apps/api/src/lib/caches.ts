@@ -223,6 +223,8 @@ export const TOPICS = {
         table: "management_note_acknowledgements",
         id: { join: "SELECT n.building_id FROM management_notes n WHERE n.id = {note_id}" },
       },
+    ],
+  },
   /** An email record (memo, letter, automatic mail) of the building, or one of its recipients. */
   email_records: {
     param: "building",
