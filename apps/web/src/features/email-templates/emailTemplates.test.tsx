@@ -7,6 +7,13 @@ import { Component as TemplatesPage } from "./pages/TemplatesPage.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
+// The rich-text editor is the shared component's own test; here a plain field stands in for it.
+vi.mock("../../components/RichTextEditor.tsx", () => ({
+  RichTextEditor: ({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) => (
+    <textarea aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />
+  ),
+}));
+
 const TREE: EmailTemplateHierarchy = {
   categories: [
     {
@@ -71,7 +78,7 @@ describe("template library", () => {
 
     fireEvent.click(within(tree).getByText("Water shut-off"));
     const form = await screen.findByRole("form", { name: "Template" });
-    const content = within(form).getByRole("textbox", { name: "Content" }) as HTMLTextAreaElement;
+    const content = (await within(form).findByRole("textbox", { name: "Content" })) as HTMLTextAreaElement;
     expect(content.value).toBe(WATER.content);
     fireEvent.change(within(form).getByRole("textbox", { name: /^Title/ }), { target: { value: "Water outage" } });
     fireEvent.change(content, { target: { value: "<p>Off on Monday.</p>" } });

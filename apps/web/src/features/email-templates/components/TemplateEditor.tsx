@@ -1,8 +1,10 @@
+import { lazy, Suspense } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useSnackbar } from "notistack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
+import LinearProgress from "@mui/material/LinearProgress";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
@@ -18,7 +20,10 @@ import { errorMessage } from "../../../lib/api.ts";
 import { applyServerErrors } from "../../../lib/forms.ts";
 import { useTemplate, useUpdateTemplate } from "../api.ts";
 import type { CategoryOption } from "../model.ts";
-import { ContentEditor } from "./ContentEditor.tsx";
+
+const RichTextEditor = lazy(() =>
+  import("../../../components/RichTextEditor.tsx").then((m) => ({ default: m.RichTextEditor })),
+);
 
 interface Values {
   title: string;
@@ -90,7 +95,11 @@ function EditorForm({ template, categories }: { template: EmailTemplate; categor
       <Controller
         control={form.control}
         name="content"
-        render={({ field }) => <ContentEditor label="Content" value={field.value} onChange={field.onChange} />}
+        render={({ field }) => (
+          <Suspense fallback={<LinearProgress aria-label="Loading the editor" />}>
+            <RichTextEditor label="Content" value={field.value} onChange={field.onChange} height={360} />
+          </Suspense>
+        )}
       />
       {errors.root?.serverError && <Alert severity="error">{errors.root.serverError.message}</Alert>}
       <Box>
