@@ -7,7 +7,6 @@ import type { DbOrTx } from "../db/client.ts";
 import {
   emailMessages,
   emailRecipients,
-  emailRecords,
   emailSuppressions,
   type MailAttachment,
   type MailRecipient,
@@ -16,6 +15,7 @@ import { readFileBytes, tokenFromUrl, type FileDeps } from "./files.ts";
 
 export type { MailAttachment };
 import type { JobQueue } from "./jobs.ts";
+import { rowsOf } from "./sql.ts";
 
 /**
  * The mail layer. Every message is first a row of the outbox (email_messages), then, when
@@ -254,67 +254,49 @@ export async function sendMailBatch(
 export async function sendMail(deps: MailDeps, msg: MailMessage): Promise<{ id: number; status: MailStatus } | null> {
   const all = normaliseRecipients(msg.to);
   if (!all.length) return null;
-  const suppressed = await suppressedAmong(
-    deps.db,
-    all.map((r) => r.email),
-  );
-  const recipients = all.filter((r) => !suppressed.has(lower(r.email)));
-  if (!recipients.length) return null;
   const status: MailStatus = deps.config.smtpUrl ? "queued" : "outbox";
   const sender = msg.from ?? deps.config.mailFrom;
-  const rows = await deps.db
-    .insert(emailMessages)
-    .values({
-      building_id: msg.building_id ?? null,
-      kind: msg.kind,
-      subject: msg.subject,
-      body_html: msg.html ?? "",
-      body_text: msg.text ?? "",
-      sender,
-      recipients,
-      status,
-      related_entity_type: msg.related?.entity_type ?? null,
-      related_entity_id: msg.related?.entity_id ?? null,
-      dedupe_key: msg.dedupe_key ?? null,
-      attachments: msg.attachments ?? [],
-    })
-    .onConflictDoNothing({ target: emailMessages.dedupe_key })
-    .returning({ id: emailMessages.id });
+  const history = msg.history !== false;
+  const recipients = JSON.stringify(all);
+  // One statement (a notice rides on a desk's write): the addresses not suppressed are mailed;
+  // the message, its AUTO record and a recipient row per address (suppressed ones rejected) go
+  // in together, or nothing when every address is suppressed or the dedupe key was used.
+  const result = await deps.db.execute(sql`
+    with addr as (
+      select r.x, r.ord, exists (select 1 from email_suppressions s where s.email = lower(r.x->>'email')) as suppressed
+      from jsonb_array_elements(${recipients}::jsonb) with ordinality as r(x, ord)
+    ), ok as (
+      select coalesce(jsonb_agg(x order by ord) filter (where not suppressed), '[]'::jsonb) as mailable from addr
+    ), ids as (
+      select case when ${history} then nextval(pg_get_serial_sequence('email_records', 'id'))::int end as rid
+    ), msg as (
+      insert into email_messages (building_id, kind, subject, body_html, body_text, sender, recipients, status,
+        related_entity_type, related_entity_id, dedupe_key, attachments, record_id)
+      select ${msg.building_id ?? null}::int, ${msg.kind}, ${msg.subject}, ${msg.html ?? ""}, ${msg.text ?? ""},
+        ${sender}, ok.mailable, ${status}, ${msg.related?.entity_type ?? null}, ${msg.related?.entity_id ?? null}::int,
+        ${msg.dedupe_key ?? null}, ${JSON.stringify(msg.attachments ?? [])}::jsonb, ids.rid
+      from ok, ids where jsonb_array_length(ok.mailable) > 0
+      on conflict (dedupe_key) do nothing
+      returning id, record_id
+    ), rec as (
+      insert into email_records (id, building_id, type, kind, subject, body_html, body_text, sender_name,
+        sender_email, recipient_count)
+      select msg.record_id, ${msg.building_id ?? null}::int, 'AUTO', ${msg.kind}, ${msg.subject}, ${msg.html ?? ""},
+        ${msg.text ?? ""}, ${/^\s*"?([^"<]*?)"?\s*</.exec(sender)?.[1] ?? ""}, ${/<([^>]+)>/.exec(sender)?.[1] ?? sender},
+        ${all.length}::int
+      from msg where msg.record_id is not null
+      returning id
+    ), rcp as (
+      insert into email_recipients (record_id, message_id, name, email, state, reject_reason, state_changed_at)
+      select msg.record_id, case when addr.suppressed then null else msg.id end, coalesce(addr.x->>'name', ''),
+        addr.x->>'email', case when addr.suppressed then 'rejected' else ${deps.config.smtpUrl ? "queued" : "sent"} end,
+        case when addr.suppressed then ${SUPPRESSED_REASON} end, now()
+      from msg, addr where msg.record_id is not null
+    )
+    select id from msg`);
+  const rows = rowsOf<{ id: number }>(result);
   if (!rows.length) return null;
-  const id = rows[0].id;
-  if (msg.history === false) {
-    if (status === "queued") await startDelivery(deps, [id]);
-    return { id, status };
-  }
-  const [record] = await deps.db
-    .insert(emailRecords)
-    .values({
-      building_id: msg.building_id ?? null,
-      type: "AUTO",
-      kind: msg.kind,
-      subject: msg.subject,
-      body_html: msg.html ?? "",
-      body_text: msg.text ?? "",
-      sender_name: /^\s*"?([^"<]*?)"?\s*</.exec(sender)?.[1] ?? "",
-      sender_email: /<([^>]+)>/.exec(sender)?.[1] ?? sender,
-      recipient_count: all.length,
-    })
-    .returning({ id: emailRecords.id });
-  await deps.db.update(emailMessages).set({ record_id: record.id }).where(eq(emailMessages.id, id));
-  await deps.db.insert(emailRecipients).values(
-    all.map((r) => {
-      const isSuppressed = suppressed.has(lower(r.email));
-      return {
-        record_id: record.id,
-        message_id: isSuppressed ? null : id,
-        name: r.name ?? "",
-        email: r.email,
-        state: isSuppressed ? "rejected" : deps.config.smtpUrl ? "queued" : "sent",
-        reject_reason: isSuppressed ? SUPPRESSED_REASON : null,
-        state_changed_at: sql`now()`,
-      };
-    }),
-  );
+  const id = Number(rows[0].id);
   if (status === "queued") await startDelivery(deps, [id]);
   return { id, status };
 }

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./app.ts";
-import { loadOperations, objectsOf, type Operation } from "./openapi-operations.ts";
+import { loadOperations, namesBuildingObject, objectsOf, type Operation } from "./openapi-operations.ts";
 
 const ROLES = ["office", "manager", "frontdesk", "maintenance", "porter", "clubadmin", "owner", "amenity", "tenant"];
 
@@ -43,7 +43,7 @@ async function urlAbout(op: Operation, b: number): Promise<{ url: string; scoped
   let scoped = false;
   const ids = await objectsOf(t.database, op, b);
   for (const name of op.pathParams) url = url.replace(`{${name}}`, String(ids[name] ?? 1));
-  if (op.pathParams.length && ids[op.pathParams[0]] !== undefined) scoped = true;
+  if (op.pathParams.length && ids[op.pathParams[0]] !== undefined && namesBuildingObject(op)) scoped = true;
   const q = op.queryParams.filter((p) => BUILDING_FIELDS.includes(p));
   if (q.length) scoped = true;
   return { url: q.length ? `${url}?${q.map((p) => `${p}=${b}`).join("&")}` : url, scoped };

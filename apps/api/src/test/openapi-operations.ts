@@ -111,10 +111,19 @@ export const OBJECT_OF_BUILDING: Record<string, string> = {
   "/api/v1/clubs/amenity-types/": "select id from amenity_types where building_id = $1",
   "/api/v1/clubs/amenities/":
     "select a.id from amenities a join amenity_types t on t.id = a.amenity_type_id where t.building_id = $1",
-  "/api/v1/emails/categories/": "select id from email_template_categories where $1::int > 0",
-  "/api/v1/emails/templates/": "select id from email_templates where $1::int > 0",
   "/api/v1/emails/documents/": "select id from documents where building_id = $1",
 };
+/**
+ * Path prefix → an object of a portfolio-wide kind (no building: the template library). Found for
+ * every building alike, so the access matrix never counts them as another building's.
+ */
+export const GLOBAL_OBJECT: Record<string, string> = {
+  "/api/v1/emails/categories/": "select id from email_template_categories where $1::int > 0",
+  "/api/v1/emails/templates/": "select id from email_templates where $1::int > 0",
+};
+/** Does the path's first parameter name an object that belongs to one building? */
+export const namesBuildingObject = (op: Operation): boolean =>
+  op.path.slice(0, op.path.indexOf("{")) in OBJECT_OF_BUILDING;
 /** Second path parameters: an object of the same building, under the first one where it applies. */
 export const SECOND_OBJECT: Record<string, string> = {
   noteId: "select id from occupancy_notes where occupancy_id in (select id from occupancies where building_id = $1)",
@@ -136,7 +145,7 @@ export async function objectsOf(database: Database, op: Operation, building: num
   const out: Record<string, number> = {};
   const prefix = op.path.slice(0, op.path.indexOf("{"));
   for (const [i, name] of op.pathParams.entries()) {
-    const sql = i === 0 ? OBJECT_OF_BUILDING[prefix] : SECOND_OBJECT[name];
+    const sql = i === 0 ? (OBJECT_OF_BUILDING[prefix] ?? GLOBAL_OBJECT[prefix]) : SECOND_OBJECT[name];
     if (!sql) continue;
     const key = `${sql}|${building}`;
     if (!cache.has(key)) {
