@@ -1106,6 +1106,56 @@ async function main() {
     );
     return r.rowCount ?? 0;
   });
+  // Communication: four notes from management per building (the newest to acknowledge, one
+  // expired), and twenty memos and letters per building over the last year, each to the
+  // residents of one unit in five, their delivery states spread as a provider reports them.
+  await step("communication", async () => {
+    await client.query(
+      `insert into management_notes (building_id, body, is_require_acknowledgement, is_active, entered_by_id,
+         date_created, last_modified)
+       select b.id, (array['Ask every resident for photo ID before releasing a package.',
+           'The garage door contractor comes Thursday between 9 and 11.',
+           'Visitors sign the guest book at the desk.', 'Holiday schedule posted in the office.'])[g],
+         g = 1, g < 4, (select min(ub.user_id) from user_buildings ub where ub.building_id = b.id),
+         $1::timestamptz - make_interval(days => g * 3), $1::timestamptz - make_interval(days => g * 3)
+       from buildings b cross join generate_series(1, 4) g`,
+      [iso(now)],
+    );
+    const r = await client.query(
+      `with recs as (
+         insert into email_records (building_id, type, subject, body_html, body_text, sender_name, sender_email,
+           recipient_count, date_created)
+         select b.id, case when g % 10 = 0 then 'LETTER' else 'MEMO' end,
+           (array['Water shut-off on Tuesday', 'Elevator modernization schedule', 'Holiday package room hours',
+             'Fire alarm testing'])[1 + g % 4],
+           '<p>Dear residents,</p><p>Please read this notice about the building.</p>',
+           'Dear residents, please read this notice about the building.', 'Building Manager', 'manager@example.com', 0,
+           $1::timestamptz - make_interval(days => g * 18)
+         from buildings b cross join generate_series(1, 20) g
+         returning id, building_id, date_created
+       ), rcp as (
+         insert into email_recipients (record_id, occupant_id, occupancy_id, apartment_id, apartment_number, name,
+           email, state, opens, state_changed_at, date_created)
+         select r.id, oc.id, o.id, a.id, a.apartment_number, u.first_name || ' ' || u.last_name, u.email,
+           (array['delivered', 'delivered', 'delivered', 'delivered', 'sent', 'deferred', 'soft-bounced', 'bounced',
+             'rejected', 'spam'])[1 + (oc.id + r.id) % 10],
+           (oc.id + r.id) % 3, r.date_created + interval '5 minutes', r.date_created
+         from recs r
+           join occupancies o on o.building_id = r.building_id and o.is_active and (o.id + r.id) % 5 = 0
+           join apartments a on a.id = o.apartment_id
+           join occupants oc on oc.occupancy_id = o.id and oc.is_active
+           join users u on u.id = oc.user_id
+         returning record_id
+       )
+       select count(*)::int as n from rcp`,
+      [iso(now)],
+    );
+    await client.query(
+      `update email_records e set recipient_count = c.n
+       from (select record_id, count(*)::int as n from email_recipients group by 1) c where c.record_id = e.id`,
+    );
+    return Number(r.rows[0].n);
+  });
   // The rows went in without triggers: the lists' counts (and the packages' unit profile flags)
   // are computed from them, as the migration does for an existing database.
   await step("list counts", async () => {

@@ -441,6 +441,8 @@ async function main() {
   const mr = `/maintenance-requests/maintenance-requests/?building=${B}`;
   const er = `/core/buildings/${B}/reservations/?min_start_date=${buildingToday}&ordering=start_time&limit=30`;
   const ar = `/core/buildings/${B}/amenity-reservations/`;
+  const bb = `/core/buildings/${B}/`;
+  const eh = `/emails/records/?building_id=${B}&limit=50`;
 
   const list: Scenario[] = [
     // What users see: every desk user of the portfolio on their own buildings (lib/mix.ts).
@@ -553,6 +555,40 @@ async function main() {
       steps: get(`${ar}?search=${encodeURIComponent(amenitySurname)}&limit=30`),
     },
     { name: "amenity schedule: today", cls: "building", who: "fd", steps: get(`${ar}schedule/?date=${buildingToday}`) },
+    // What every desk's dashboard asks when it opens (document 3, Dashboard widgets).
+    {
+      name: "dashboard: notes to acknowledge",
+      cls: "building",
+      who: "fd",
+      steps: get(`${bb}management-notes/get_unacknowledged/`),
+    },
+    {
+      name: "dashboard: notes from management",
+      cls: "building",
+      who: "fd",
+      steps: get(`${bb}management-notes/?limit=5000`),
+    },
+    { name: "dashboard: action items", cls: "building", who: "fd", steps: get(`${bb}action-items/`) },
+    { name: "dashboard: active employees today", cls: "building", who: "fd", steps: get(`${bb}active-employees/`) },
+    {
+      name: "dashboard: upcoming move outs",
+      cls: "building",
+      who: "fd",
+      steps: get(`${bb}occupancies/upcoming_move_outs/`),
+    },
+    {
+      name: "dashboard: upcoming occupancies",
+      cls: "building",
+      who: "fd",
+      steps: get(`/core/occupancies/club_memberships_dashboard/?building=${B}&limit=5000&is_upcoming=true`),
+    },
+    { name: "email history: memos, first page", cls: "building", who: "fd", steps: get(`${eh}&type=MEMO`) },
+    {
+      name: "email history: sender or recipient 'smith'",
+      cls: "building",
+      who: "fd",
+      steps: get(`${eh}&sender_or_recipient=smith`),
+    },
     { name: "unit list: first page", cls: "building", who: "fd", steps: get(ul) },
     { name: "unit list: page 41 (offset 1200)", cls: "building", who: "fd", steps: get(`${ul}?offset=1200`) },
     { name: "unit list: search 'smith'", cls: "building", who: "fd", steps: get(`${ul}?search=smith`) },
