@@ -84,4 +84,18 @@ test("compose with an image and a template, pick a floor and a memo group, previ
   await expect(page).toHaveURL(/tab=history/);
   await expect(page.getByRole("tab", { name: "Memos", selected: true })).toBeVisible();
   await expect(page.getByText(subject)).toBeVisible();
+
+  // The memo in Email history: its attachment, and every recipient's delivery state (the
+  // embedded outbox delivers: 'Sent'; an address suppressed after a bounce: 'Rejected').
+  await page.getByRole("link", { name: subject }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByRole("link", { name: "notice.txt" })).toBeVisible();
+  const grid = page.getByRole("grid");
+  await grid.scrollIntoViewIfNeeded();
+  const rows = grid.getByRole("row").filter({ has: page.getByRole("gridcell") });
+  await expect(rows.first()).toBeVisible();
+  const shown = await rows.count();
+  expect(shown).toBeGreaterThan(1);
+  await expect(grid.getByText(/^(Sent|Rejected)$/)).toHaveCount(shown);
+  await expect(grid.getByText("Sent", { exact: true }).first()).toBeVisible();
 });
