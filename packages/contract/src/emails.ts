@@ -240,6 +240,8 @@ export const MemoRecipientsQuery = PageQuery.extend({
   lease_start_after: z.iso.date({ error: MESSAGES.invalidDate }).optional(),
   lease_end_before: z.iso.date({ error: MESSAGES.invalidDate }).optional(),
   apartment_ids: IdList.optional(),
+  /** These residents only (the composer opened for one resident: ?occupant_id=). */
+  occupant_ids: IdList.optional(),
   club_id: Id.optional(),
   ids_only: queryBool.optional(),
 }).superRefine(dateRangeOrder([["lease_start_after", "lease_end_before"]]));

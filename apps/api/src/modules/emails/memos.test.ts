@@ -132,6 +132,8 @@ describe("memo recipients (the picker)", () => {
     const unit = picked[0];
     const byUnit = (await page(`building_id=1&apartment_ids=${unit.apartment_id}`)).results;
     expect(byUnit.every((r) => r.apartment_id === unit.apartment_id)).toBe(true);
+    const byResident = (await page(`building_id=1&occupant_ids=${unit.occupant_id}`)).results;
+    expect(byResident.map((r) => r.occupant_id)).toEqual([unit.occupant_id]);
     const byName = (await page(`building_id=1&search=${encodeURIComponent(unit.last_name)}`)).results;
     expect(byName.some((r) => r.occupant_id === unit.occupant_id)).toBe(true);
     const balcony = (await page("building_id=1&is_balcony_apt=true&limit=5000")).results;

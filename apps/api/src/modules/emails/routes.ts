@@ -83,7 +83,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary:
-          "The residents a memo may reach (10 a page; search, floor, line, is_balcony_apt, lease dates, apartment_ids, club_id; ids_only=1: every matching occupant id)",
+          "The residents a memo may reach (10 a page; search, floor, line, is_balcony_apt, lease dates, apartment_ids, occupant_ids, club_id; ids_only=1: every matching occupant id)",
         querystring: MemoRecipientsQuery,
         response: { 200: z.union([MemoRecipientPage, MemoRecipientIds]), ...errors },
       },

@@ -81,6 +81,7 @@ const filtersOf = (q: MemoRecipientsQuery): repo.CandidateFilters => ({
   lease_start_after: q.lease_start_after,
   lease_end_before: q.lease_end_before,
   apartment_ids: q.apartment_ids,
+  occupant_ids: q.occupant_ids,
   club_id: q.club_id,
 });
 

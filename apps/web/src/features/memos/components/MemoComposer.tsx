@@ -203,7 +203,7 @@ export function MemoComposer({ mode, onSent, templatePicker, recipientSources }:
   useEffect(() => {
     if (mode.kind !== "building" || !preset || presetDone.current) return;
     presetDone.current = true;
-    fetchMatchingRecipients(mode.building, {})
+    fetchMatchingRecipients(mode.building, { occupant_ids: [preset] })
       .then((page) => {
         const row = page.results.find((r) => r.occupant_id === preset);
         if (row) add([chosenOf(row)]);
