@@ -16,7 +16,14 @@ import ExcelJS from "exceljs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestApp } from "./app.ts";
-import { loadOperations, OBJECT_OF_BUILDING, objectsOf, type Operation, SECOND_OBJECT } from "./openapi-operations.ts";
+import {
+  GLOBAL_OBJECT,
+  loadOperations,
+  OBJECT_OF_BUILDING,
+  objectsOf,
+  type Operation,
+  SECOND_OBJECT,
+} from "./openapi-operations.ts";
 import { CACHES, type CacheName, FEED_TRIGGER, readTables } from "../lib/caches.ts";
 
 const BUILDING = 1;
@@ -296,7 +303,7 @@ async function objectsFor(op: Operation): Promise<Record<string, number>> {
     const more = MORE_OBJECTS[`${parts.at(at - 2)}/${segment}`] ?? MORE_OBJECTS[segment];
     const sql =
       i === 0
-        ? ((newest ? OBJECT_OF_BUILDING[prefix] : undefined) ?? more)
+        ? ((newest ? (OBJECT_OF_BUILDING[prefix] ?? GLOBAL_OBJECT[prefix]) : undefined) ?? more)
         : ((newest ? SECOND_OBJECT[p] : undefined) ?? MORE_OBJECTS[p]);
     let id = sql ? await firstId(newest ? `select * from (${sql}) o order by 1 desc` : sql) : undefined;
     if (id === undefined && MAKE_OBJECTS[p]) {
