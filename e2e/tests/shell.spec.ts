@@ -157,6 +157,10 @@ test("the shell has no serious or critical accessibility violations", async ({ p
   await signIn(page, "manager");
   await expect(page).toHaveURL(/\/\d+\/dashboard$/);
   await expect(page.getByRole("combobox", { name: "Unit or name" })).toBeVisible();
+  // The widgets have loaded (their avatars and chips are checked too).
+  await expect(page.getByRole("list", { name: "Active employees today" }).getByRole("listitem").first()).toBeVisible({
+    timeout: 20_000,
+  });
   expect(await axeSeriousViolations(page)).toEqual([]);
   await page.goto("/not-found");
   await expect(page.getByText("404 - Page not found.")).toBeVisible();

@@ -24,7 +24,7 @@ export function ActiveEmployeesWidget() {
           <WidgetList label="Active employees today">
             {data.results.map((e) => (
               <WidgetRow inline key={e.id}>
-                <Avatar src={e.photo_url_thumbnail ?? undefined} alt={nameOf(e)} sx={{ width: 36, height: 36 }}>
+                <Avatar src={e.photo_url_thumbnail ?? undefined} alt={nameOf(e)} sx={{ width: 36, height: 36, bgcolor: "secondary.main" }}>
                   {initials(e)}
                 </Avatar>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
