@@ -64,6 +64,8 @@ test("the manager filters the memos, opens one and sees its recipients' states; 
   await expect(page).toHaveURL(/sender_or_recipient=/);
   const link = page.getByRole("link", { name: memo!.subject }).first();
   await expect(link).toBeVisible();
+  // The grid has finished loading (its progress bar gone) before it is checked.
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await link.click();
 

@@ -112,3 +112,16 @@ export async function expectNoSeriousA11yViolations(page: Page, include?: string
   }, include);
   expect(violations).toEqual([]);
 }
+
+/**
+ * Opens a top-bar item (a drawer or a page) the way a user would: its button when the bar
+ * shows it, else from the bar's 'More' menu (narrow windows keep only what fits).
+ */
+export async function openFromTopBar(page: Page, name: string) {
+  const nav = page.getByRole("banner").getByRole("navigation", { name: "Primary" });
+  await nav.waitFor();
+  const direct = nav.getByRole("button", { name, exact: true });
+  if ((await direct.count()) > 0) return direct.click();
+  await nav.getByRole("button", { name: "More" }).click();
+  await page.getByRole("menu", { name: "More" }).getByRole("menuitem", { name, exact: true }).click();
+}

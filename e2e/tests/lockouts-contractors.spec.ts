@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { apiGet, apiSend, expectNoSeriousA11yViolations, PNG, signInTo, unique } from "./helpers.ts";
+import { apiGet, apiSend, expectNoSeriousA11yViolations, openFromTopBar, PNG, signInTo, unique } from "./helpers.ts";
 
 /**
  * Lockouts and contractors in the browser against the demo portfolio (building 1, 100 Riverside
@@ -41,7 +41,7 @@ test("record a guest lockout from the drawer, find it on the list, delete it wit
   await signInTo(page, "frontdesk", "/1/dashboard");
   await registerGuest(page, guest);
 
-  await page.getByRole("button", { name: "Lockouts", exact: true }).click();
+  await openFromTopBar(page, "Lockouts");
   const drawer = page.getByRole("dialog", { name: "Create lockout" });
   await expect(drawer).toBeVisible();
   await chooseOption(page, /^Unit/, "1203");
@@ -78,7 +78,7 @@ test("log a contractor visit with a new company, add a note, check the contracto
   const contractor = unique("Ray ");
   await signInTo(page, "frontdesk", "/1/dashboard");
 
-  await page.getByRole("button", { name: "Contractors", exact: true }).click();
+  await openFromTopBar(page, "Contractors");
   const drawer = page.getByRole("dialog", { name: "Log contractor visit" });
   await expect(drawer).toBeVisible();
   await drawer.getByRole("button", { name: "Log visit" }).click();

@@ -177,3 +177,32 @@ test("the mobile building picker lists buildings by address", async ({ page }) =
   await dialog.getByText(/245 Park Terrace/).click();
   await expect(page).toHaveURL(/\/2\/dashboard$/);
 });
+
+test("on a narrow desk screen the top buttons that do not fit go under 'More'; the bar keeps its brand and Sign out", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await signIn(page, "frontdesk");
+  await expect(page).toHaveURL(/\/1\/dashboard$/);
+  const bar = page.getByRole("banner");
+  const nav = bar.getByRole("navigation", { name: "Primary" });
+  await expect(nav.getByRole("button", { name: "Food delivery" })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "Elevators" })).toHaveCount(0);
+  for (const name of [/^Portico$/, /^Sign out$/]) {
+    const box = (await bar.getByText(name).boundingBox())!;
+    expect(box.width).toBeGreaterThan(20);
+    expect(box.x + box.width).toBeLessThanOrEqual(1000);
+  }
+  await nav.getByRole("button", { name: "More" }).click();
+  const menu = page.getByRole("menu", { name: "More" });
+  await expect(menu.getByRole("menuitem", { name: "Elevators" })).toBeVisible();
+  await menu.getByRole("menuitem", { name: "Keys" }).click();
+  await expect(page.getByRole("dialog", { name: "Keys" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("top-bar-1000.png") });
+
+  // Wide enough, every button is in the bar and there is no 'More'.
+  await page.setViewportSize({ width: 1600, height: 800 });
+  await page.keyboard.press("Escape");
+  await expect(nav.getByRole("button", { name: "Elevators" })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "More" })).toHaveCount(0);
+});

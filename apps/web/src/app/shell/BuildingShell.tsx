@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { Navigate, Outlet, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import Button from "@mui/material/Button";
-import Box from "@mui/material/Box";
 import { useSnackbar } from "notistack";
 import { MESSAGES } from "@portico/contract";
 import { BuildingContext, type BuildingState, useCan, useMe } from "../../lib/session.tsx";
@@ -9,7 +8,6 @@ import { useBuildings, useBuildingSettings } from "../../lib/queries.ts";
 import { setLastBuilding } from "../../lib/cookies.ts";
 import { signOut } from "../../lib/auth.ts";
 import { useIsMobile } from "../../lib/useIsMobile.ts";
-import { RouterLink } from "../../components/RouterLink.tsx";
 import { FullPageProgress } from "../../components/FullPageProgress.tsx";
 import { ShellLayout } from "./ShellLayout.tsx";
 import { SideNav } from "./SideNav.tsx";
@@ -17,8 +15,9 @@ import { QuickSearch } from "./QuickSearch.tsx";
 import { BuildingSwitcher } from "./BuildingSwitcher.tsx";
 import { MobileBuildingPicker } from "./MobileBuildingPicker.tsx";
 import { UserMenu } from "./UserMenu.tsx";
-import { ADMIN_LINK, SIDEBAR_NAV, TOP_NAV, visibleNav, type NavItem } from "./nav.ts";
-import { hasShellDrawer, ShellDrawerProvider, useShellDrawer } from "./drawers.tsx";
+import { ADMIN_LINK, SIDEBAR_NAV, TOP_NAV, visibleNav } from "./nav.ts";
+import { TopNav } from "./TopNav.tsx";
+import { ShellDrawerProvider } from "./drawers.tsx";
 import { useLiveUpdates } from "../../lib/live.ts";
 import { LIVE_TOPIC_QUERIES } from "../liveTopics.ts";
 
@@ -121,13 +120,7 @@ function BuildingFrame({ buildings }: { buildings: NonNullable<ReturnType<typeof
     signOutButton
   ) : (
     <>
-      {!isMobile && topNav.length > 0 && (
-        <Box component="nav" aria-label="Primary" sx={{ display: "flex", gap: 0.5 }}>
-          {topNav.map((item) => (
-            <TopNavButton key={item.key} item={item} building={id} />
-          ))}
-        </Box>
-      )}
+      {!isMobile && topNav.length > 0 && <TopNav items={topNav} building={id} />}
       {!isMobile && quickSearch && <QuickSearch building={id} />}
       {isMobile ? (
         <MobileBuildingPicker buildings={buildings} current={id} />
@@ -165,29 +158,5 @@ function BuildingFrame({ buildings }: { buildings: NonNullable<ReturnType<typeof
     >
       {outOfScope ? <AccountScopePage role={me.role} building={id} /> : <Outlet />}
     </ShellLayout>
-  );
-}
-
-/** A top navigation button: opens its drawer when it has one, else goes to its page. */
-function TopNavButton({ item, building }: { item: NavItem; building: number }) {
-  const drawers = useShellDrawer();
-  if (item.drawer && hasShellDrawer(item.key)) {
-    const open = drawers.current === item.key;
-    return (
-      <Button
-        color="inherit"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => drawers.open(item.key)}
-        sx={{ whiteSpace: "nowrap" }}
-      >
-        {item.label}
-      </Button>
-    );
-  }
-  return (
-    <Button color="inherit" component={RouterLink} to={item.to(building)} sx={{ whiteSpace: "nowrap" }}>
-      {item.label}
-    </Button>
   );
 }

@@ -11,7 +11,7 @@ export function BuildingSwitcher({ buildings, current }: { buildings: readonly B
     <Autocomplete<Building, false, true, false>
       id="building-switcher"
       size="small"
-      sx={{ width: { md: 220, lg: 280 } }}
+      sx={{ width: { md: 220, xl: 280 }, flexShrink: 0 }}
       options={buildings as Building[]}
       value={value ?? undefined}
       disableClearable

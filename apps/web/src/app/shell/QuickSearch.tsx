@@ -28,7 +28,7 @@ export function QuickSearch({ building, fullWidth = false }: { building: number;
       size="small"
       fullWidth
       forcePopupIcon={false}
-      sx={{ width: fullWidth ? "100%" : { md: 240, lg: 300 } }}
+      sx={{ width: fullWidth ? "100%" : { md: 240, xl: 300 }, flexShrink: 0 }}
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}

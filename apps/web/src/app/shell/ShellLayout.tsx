@@ -82,7 +82,7 @@ export function ShellLayout({
                 <MenuIcon />
               </IconButton>
             )}
-            <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0, flexShrink: 1 }}>
+            <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0, flexShrink: 0, maxWidth: { md: 280 } }}>
               <Link
                 component={RouterLink}
                 to={brandTo}
@@ -101,8 +101,9 @@ export function ShellLayout({
                 </Typography>
               )}
             </Box>
-            <Box sx={{ flex: 1 }} />
-            <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>{actions}</Box>
+            <Box sx={{ flex: 1, minWidth: 0, display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 1.5 }}>
+              {actions}
+            </Box>
           </Toolbar>
           {isMobile && mobileRow && <Toolbar sx={{ minHeight: { xs: 56 }, pb: 1 }}>{mobileRow}</Toolbar>}
           {navigation.state === "loading" && (

@@ -70,6 +70,7 @@ describe("template library", () => {
     const { calls } = api();
     renderPage();
     const tree = await screen.findByRole("navigation", { name: "Template library" });
+    expect(screen.getByRole("link", { name: "Communication" }).getAttribute("href")).toBe("/1/communication");
     expect(within(tree).getByText("Building notices")).toBeTruthy();
     expect(within(tree).getByText("Heating season")).toBeTruthy();
     // Collapsing a category hides what it holds.

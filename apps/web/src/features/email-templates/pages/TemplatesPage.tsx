@@ -21,7 +21,7 @@ import { SectionProgress } from "../../../components/FullPageProgress.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { serverErrorText } from "../../../lib/forms.ts";
-import { useCan } from "../../../lib/session.tsx";
+import { useBuilding, useCan } from "../../../lib/session.tsx";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import {
   useCreateCategory,
@@ -52,6 +52,7 @@ type Deleting = { kind: "category" | "template"; id: number; title: string } | n
  */
 function Page({ manage }: { manage: boolean }) {
   usePageTitle("Templates");
+  const { id: building } = useBuilding();
   const { enqueueSnackbar } = useSnackbar();
   const tree = useTemplateHierarchy();
   const createCategory = useCreateCategory();
@@ -157,6 +158,7 @@ function Page({ manage }: { manage: boolean }) {
     <Box>
       <PageHeader
         title="Templates"
+        back={{ to: `/${building}/communication`, label: "Communication" }}
         actions={
           manage && (
             <Box sx={{ display: "flex", gap: 1 }}>
